@@ -1,0 +1,116 @@
+import { parseArgs } from "node:util";
+
+export const USAGE = `npm run bench -- [options]
+
+  --database postgres://...  run on a fresh database created on that server (dropped at the end);
+                             without it, on an embedded PGlite data directory in a temp folder
+  --posts N                  posts to seed (default 10000)
+  --duration S               seconds measured per scenario (default 10)
+  --connections N            concurrent connections per scenario (default 50)
+  --warmup S                 seconds of unmeasured load before each scenario (default 2)
+  --cursor-depth N           the cursor scenario reads the page reached after following next N-1 times (default 100)
+  --only a,b                 run only these scenarios (ids below)
+  --env KEY=VALUE            extra environment for the service, repeatable (e.g. LOG_LEVEL=http,
+                             DATABASE_POOL_MAX=20; the pool size applies to the baselines too)
+  --out [FILE]               also write the table as markdown (default bench/results/<date>.md)
+  --scaling                  cursor page 1 vs 1,000 and search at 10k, 100k and 1M posts
+  --sizes a,b                with --scaling: other post counts (default 10000,100000,1000000)
+  --profile SCENARIO         CPU-profile the service (and its node:http baseline) on one scenario
+                             into bench/results/profiles
+  --smoke                    every scenario and baseline once, briefly (1,000 posts, 1 s each, no
+                             warm-up, 4 connections), for CI: exits 1 on any non-2xx or error
+
+Scenarios: health, posts-anon, posts-auth, post-by-id, post-create, sign-in, v2-page, v2-cursor, v2-search`;
+
+export interface Options {
+  database: string | undefined;
+  posts: number;
+  duration: number;
+  connections: number;
+  warmup: number;
+  cursorDepth: number;
+  only: string[] | undefined;
+  serviceEnv: Record<string, string>;
+  out: string | undefined;
+  scaling: boolean;
+  sizes: number[];
+  profile: string | undefined;
+  smoke: boolean;
+}
+
+export function parseOptions(argv: string[]): Options {
+  // `--out` may come without a file name: it then takes the dated default.
+  const args = argv.flatMap((arg, i) =>
+    arg === "--out" && (argv[i + 1] === undefined || argv[i + 1]!.startsWith("--")) ? [arg, defaultOut()] : [arg],
+  );
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      database: { type: "string" },
+      posts: { type: "string" },
+      duration: { type: "string" },
+      connections: { type: "string" },
+      warmup: { type: "string" },
+      "cursor-depth": { type: "string" },
+      only: { type: "string" },
+      env: { type: "string", multiple: true },
+      out: { type: "string" },
+      scaling: { type: "boolean", default: false },
+      sizes: { type: "string" },
+      profile: { type: "string" },
+      smoke: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (values.database && !/^postgres(ql)?:\/\//.test(values.database)) {
+    throw new UsageError("--database takes a postgres:// URL");
+  }
+  const smoke = values.smoke;
+  return {
+    database: values.database,
+    posts: positive("posts", values.posts, smoke ? 1_000 : 10_000),
+    duration: positive("duration", values.duration, smoke ? 1 : 10),
+    connections: positive("connections", values.connections, smoke ? 4 : 50),
+    // autocannon stops on its one-second tick, so any warm-up costs a whole second per scenario.
+    warmup: nonNegative("warmup", values.warmup, smoke ? 0 : 2),
+    cursorDepth: positive("cursor-depth", values["cursor-depth"], smoke ? 5 : 100),
+    only: values.only?.split(",").map((id) => id.trim()),
+    serviceEnv: Object.fromEntries(
+      (values.env ?? []).map((pair) => {
+        const eq = pair.indexOf("=");
+        if (eq < 1) throw new UsageError(`--env takes KEY=VALUE, not ${pair}`);
+        return [pair.slice(0, eq), pair.slice(eq + 1)];
+      }),
+    ),
+    out: values.out,
+    scaling: values.scaling,
+    sizes: (values.sizes ?? "10000,100000,1000000").split(",").map((size) => positive("sizes", size, 0)),
+    profile: values.profile,
+    smoke,
+  };
+}
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+function defaultOut(): string {
+  return `bench/results/${new Date().toISOString().slice(0, 10)}.md`;
+}
+
+function positive(name: string, raw: string | undefined, fallback: number): number {
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`--${name} must be a positive number`);
+  return value;
+}
+
+function nonNegative(name: string, raw: string | undefined, fallback: number): number {
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(`--${name} must be zero or more`);
+  return value;
+}

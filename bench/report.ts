@@ -1,0 +1,73 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { Measurement } from "./load.js";
+
+export interface Row {
+  scenario: string;
+  measurement?: Measurement;
+  /** Shown instead of figures, e.g. "n/a (route missing)". */
+  note?: string;
+  /** Service figures relative to the baselines serving the same request. */
+  ratio?: string;
+  /** Counted against the run: non-2xx answers, errors, a failed check. */
+  failed?: boolean;
+}
+
+const HEADER = ["Scenario", "req/s", "p50 ms", "p99 ms", "non-2xx / errors", "vs baseline (req/s ratio)"];
+
+function cells(row: Row): string[] {
+  const m = row.measurement;
+  if (!m) return [row.scenario, row.note ?? "n/a", "", "", "", row.ratio ?? ""];
+  const problems = `${m.non2xx} / ${m.errors}${m.otherStatuses ? ` (${m.otherStatuses})` : ""}`;
+  return [
+    row.scenario,
+    formatRate(m.requestsPerSecond),
+    String(m.p50),
+    String(m.p99),
+    row.note ? `${problems}; ${row.note}` : problems,
+    row.ratio ?? "",
+  ];
+}
+
+export function formatRate(rate: number): string {
+  return rate >= 100 ? Math.round(rate).toLocaleString("en-US") : rate.toFixed(1);
+}
+
+/** `0.42× node:http + pg`: the service's requests/s divided by the baseline's. */
+export function ratioText(service: Measurement | undefined, baseline: Measurement | undefined, name: string): string | undefined {
+  if (!service || !baseline || baseline.requestsPerSecond === 0) return undefined;
+  return `${(service.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}× ${name}`;
+}
+
+/** A markdown table whose columns line up in a terminal as well. */
+export function markdownTable(header: string[], body: string[][]): string {
+  const widths = header.map((title, i) => Math.max(title.length, ...body.map((line) => (line[i] ?? "").length)));
+  const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
+}
+
+export function resultsTable(rows: Row[]): string {
+  return markdownTable(HEADER, rows.map(cells));
+}
+
+export interface ReportFile {
+  path: string;
+  title: string;
+  command: string;
+  machine: string[];
+  sections: { heading: string; text: string }[];
+}
+
+export async function writeReport(file: ReportFile): Promise<void> {
+  const text = [
+    `# ${file.title}`,
+    "",
+    `Command: \`${file.command}\``,
+    "",
+    ...file.machine.map((line) => `- ${line}`),
+    "",
+    ...file.sections.flatMap(({ heading, text }) => [`## ${heading}`, "", text, ""]),
+  ].join("\n");
+  await mkdir(dirname(file.path), { recursive: true });
+  await writeFile(file.path, text);
+}

@@ -1,0 +1,94 @@
+import type { BenchDatabase } from "./database.js";
+import { freePort, HOST, type Server, startServer } from "./processes.js";
+import type { BaselineId, BenchUser } from "./scenarios.js";
+
+export const PROFILE_DIR = "bench/results/profiles";
+/** The service's default pool size (DATABASE_POOL_MAX), given to the baselines' pools too. */
+const POOL_MAX = "10";
+
+export interface RunSettings {
+  database: BenchDatabase;
+  /** BETTER_AUTH_SECRET, shared with the baselines so they can check the cookie's signature. */
+  secret: string;
+  /** Adds `--cpu-prof` into PROFILE_DIR. */
+  profile?: boolean;
+  /** `--env` overrides for the service; DATABASE_POOL_MAX also sizes the baselines' pools. */
+  serviceEnv?: Record<string, string>;
+}
+
+const profileArgs = (settings: RunSettings) => (settings.profile ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []);
+
+/** The built service (`node dist/main.js`) in production mode, on its own port on the loopback. */
+export async function startService(settings: RunSettings): Promise<Server> {
+  const port = await freePort();
+  return startServer({
+    name: "service",
+    args: [...profileArgs(settings), "dist/main.js"],
+    port,
+    env: {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: settings.secret,
+      BETTER_AUTH_URL: `http://${HOST}:${port}`,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_ENABLED: "false",
+      DATABASE_URL: settings.database.url,
+      DATABASE_POOL_MAX: POOL_MAX,
+      ...settings.serviceEnv,
+    },
+  });
+}
+
+export const baselineNames: Record<BaselineId, (kind: BenchDatabase["kind"]) => string> = {
+  "node-http": (kind) => `node:http + ${kind === "pglite" ? "PGlite" : "pg"}`,
+  fastify: (kind) => `Fastify + ${kind === "pglite" ? "PGlite" : "pg"}`,
+  "express-hello": () => "bare Express 5",
+};
+
+export async function startBaseline(id: BaselineId, settings: RunSettings): Promise<Server> {
+  return startServer({
+    name: `baseline ${id}`,
+    args: [...profileArgs(settings), "--import", "tsx", `bench/baselines/${id}.ts`],
+    port: await freePort(),
+    env: {
+      DATABASE_URL: settings.database.url,
+      BETTER_AUTH_SECRET: settings.secret,
+      DATABASE_POOL_MAX: settings.serviceEnv?.DATABASE_POOL_MAX ?? POOL_MAX,
+    },
+  });
+}
+
+/** Signs the benchmark's user up through the service's own endpoint and checks the session works. */
+export async function signUpBenchUser(service: Server): Promise<BenchUser> {
+  const res = await fetch(`${service.baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    // better-auth refuses a POST without an Origin it trusts (here the origin of BETTER_AUTH_URL).
+    headers: { "content-type": "application/json", origin: service.baseUrl },
+    body: JSON.stringify({ name: "Bench reader", email: `bench-reader-${Date.now()}@example.com`, password: "bench reader password" }),
+  });
+  const body = await res.text();
+  if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${body}`);
+  const session = res.headers.getSetCookie().find((cookie) => /^(__Secure-)?auth\.session_token=/.test(cookie));
+  if (!session) throw new Error(`sign-up set no session cookie: ${res.headers.getSetCookie().join("; ")}`);
+  const user: BenchUser = { id: (JSON.parse(body) as { user: { id: string } }).user.id, cookie: session.split(";")[0]! };
+
+  const check = await fetch(`${service.baseUrl}/api/profile`, { headers: { cookie: user.cookie } });
+  if (!check.ok) throw new Error(`the session cookie is refused: GET /api/profile answered ${check.status} ${await check.text()}`);
+  return user;
+}
+
+/** A few private posts of the user's own, so the personalised list really merges them in. */
+export async function createOwnPosts(service: Server, user: BenchUser, count: number): Promise<void> {
+  for (let i = 1; i <= count; i += 1) {
+    const res = await fetch(`${service.baseUrl}/api/posts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: user.cookie },
+      body: JSON.stringify({
+        title: `Private draft ${i} of the bench reader`,
+        content: "Only its author sees this draft in the personalised list. ".repeat(3),
+        tags: ["draft"],
+        visibility: "private",
+      }),
+    });
+    if (res.status !== 201) throw new Error(`POST /api/posts answered ${res.status}: ${await res.text()}`);
+  }
+}

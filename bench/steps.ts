@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { type BenchDatabase, createBenchDatabase, describeDatabase, withDatabase } from "./database.js";
+import { type Load, measure, probe } from "./load.js";
+import type { Row } from "./report.js";
+import { RouteMissing, type RequestSpec, type Scenario, type ScenarioContext } from "./scenarios.js";
+import { type Seeded, seed } from "./seed.js";
+import type { RunSettings } from "./service.js";
+
+const started = performance.now();
+
+/** A progress line, prefixed with the seconds since the benchmark started. */
+export function log(message: string): void {
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+}
+
+export interface Prepared extends RunSettings {
+  seeded: Seeded;
+  databaseDescription: string;
+}
+
+/** A fresh database, migrated as the service migrates it and seeded with `posts` posts. */
+export async function prepare(serverUrl: string | undefined, posts: number, serviceEnv: Record<string, string> = {}): Promise<Prepared> {
+  const database: BenchDatabase = await createBenchDatabase(serverUrl);
+  const { seeded, databaseDescription } = await withDatabase(database, async (db) => {
+    await db.migrate();
+    const seeded = await seed(db, posts);
+    return { seeded, databaseDescription: await describeDatabase(db) };
+  });
+  log(`Seeded ${posts.toLocaleString("en-US")} posts in ${seeded.seconds.toFixed(1)} s (${databaseDescription})`);
+  return { database, seeded, databaseDescription, serviceEnv, secret: randomBytes(32).toString("base64url") };
+}
+
+export interface ScenarioOutcome {
+  row: Row;
+  spec?: RequestSpec;
+  /** The service's first answer, which a baseline serving the same request must reproduce. */
+  firstBody?: string;
+}
+
+/** Builds the scenario's request, checks the route answers, then loads it. */
+export async function runScenario(baseUrl: string, scenario: Scenario, context: ScenarioContext, load: Load): Promise<ScenarioOutcome> {
+  const connections = Math.min(load.connections, scenario.maxConnections ?? Infinity);
+  const duration = Math.max(load.duration, scenario.minDuration ?? 0);
+  const label = [
+    scenario.label,
+    connections < load.connections ? `[${connections} conn.]` : "",
+    duration > load.duration ? `[${duration} s]` : "",
+  ].filter(Boolean).join(" ");
+  let spec: RequestSpec;
+  try {
+    spec = await scenario.request(context);
+  } catch (error) {
+    if (error instanceof RouteMissing && scenario.mayBeMissing) return { row: { scenario: label, note: "n/a (route missing)" } };
+    return { row: { scenario: label, note: `failed: ${(error as Error).message.slice(0, 200)}`, failed: true } };
+  }
+  const first = await probe(baseUrl, spec);
+  if (first.status === 404 && scenario.mayBeMissing) return { row: { scenario: label, note: "n/a (route missing)" } };
+  const measurement = await measure(baseUrl, spec, { ...load, connections, duration });
+  const failed = measurement.non2xx > 0 || measurement.errors > 0 || measurement.requests === 0;
+  const note =
+    first.status >= 300
+      ? `first answer ${first.status}: ${first.body.slice(0, 120)}`
+      : measurement.requests === 0
+        ? "no request completed"
+        : undefined;
+  return { row: { scenario: label, measurement, note, failed }, spec, firstBody: first.body };
+}
+
+export function progress(row: Row): void {
+  const m = row.measurement;
+  const figures = m
+    ? `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`
+    : row.note;
+  log(`${row.scenario}: ${figures}${m && row.note ? ` (${row.note})` : ""}`);
+}

@@ -1,0 +1,88 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import { schema } from "../db/schema.js";
+import type { Logger } from "../logging/logger.js";
+import { createUserBody } from "../users/schemas.js";
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
+export interface AuthOptions {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Tests replace better-auth's deliberately slow scrypt; production never passes one. */
+  passwordHasher?: PasswordHasher;
+}
+
+export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) {
+  return betterAuth({
+    appName: "posts-api",
+    baseURL: config.authUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [...config.corsOrigins, new URL(config.authUrl).origin],
+    database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
+    },
+    user: {
+      additionalFields: {
+        // `input: false`: no sign-up or update body can set roles; only an admin route or the CLI can.
+        roles: { type: "string[]", required: false, defaultValue: ["USER"], input: false },
+      },
+    },
+    databaseHooks: {
+      // The user routes' name rule (specification: at least 2 characters) holds for sign-up and
+      // better-auth's update-user too, which would otherwise store any name, even an empty one.
+      user: {
+        create: { before: async (user) => ({ data: { ...user, name: checkedName(user.name) } }) },
+        update: {
+          before: async (user) => (user.name === undefined ? undefined : { data: { ...user, name: checkedName(user.name) } }),
+        },
+      },
+    },
+    // The service's own limiter (http/rate-limit.ts) counts every /api/auth request before it gets
+    // here, by the client address Express resolves under TRUST_PROXY, shared through Redis, with
+    // the JSON 429. better-auth's would count the same requests a second time, by the first
+    // X-Forwarded-For entry (which a client chooses) or, when it finds none, in one bucket shared
+    // by every client, so one client could lock everyone else out of signing in.
+    rateLimit: { enabled: false },
+    advanced: {
+      // better-auth skips its origin check (CSRF protection, callback URL validation) whenever the
+      // process has NODE_ENV=test or TEST set; this service wants it in every mode.
+      disableOriginCheck: false,
+      cookiePrefix: "auth",
+      useSecureCookies: config.isProduction,
+      database: { generateId: "uuid" },
+    },
+    // An unexpected failure (the database) goes to the central error handler (see handler.ts),
+    // which maps it (503 when the database is down) and logs it without the query's parameters;
+    // otherwise better-call prints the driver's message, session token included, to stderr.
+    onAPIError: { throw: true },
+    telemetry: { enabled: false },
+    logger: {
+      level: config.isDevelopment ? "debug" : "warn",
+      // better-auth's messages describe its own failures; they carry no credentials.
+      log: (level, message) => void logger.log(level === "debug" ? "debug" : level, `better-auth: ${message}`),
+    },
+  });
+}
+
+function checkedName(name: unknown): string {
+  const result = createUserBody.shape.name.safeParse(name);
+  if (!result.success) {
+    throw new APIError("BAD_REQUEST", { message: `Invalid name: ${result.error.issues[0]!.message}`, code: "INVALID_NAME" });
+  }
+  return result.data;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type AuthSession = Auth["$Infer"]["Session"];

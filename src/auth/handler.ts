@@ -1,0 +1,75 @@
+import { toNodeHandler } from "better-auth/node";
+import express, { type RequestHandler } from "express";
+import { endpointNotFound, payloadTooLarge } from "../http/errors.js";
+import type { Auth } from "./auth.js";
+
+const BASE_PATH = "/api/auth";
+
+// What the service offers of better-auth: email and password accounts and their sessions. It also
+// serves social sign-in and its callbacks, e-mail verification and password-reset links, an HTML
+// error page: nothing here configures or documents them, so they answer as unknown endpoints.
+const OFFERED_ENDPOINTS = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-out",
+  "/get-session",
+  "/update-user",
+  "/change-password",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+]);
+
+// better-auth's largest legitimate body (name, email, password) is a few hundred bytes; the
+// bound keeps each request's memory small while leaving better-auth its own answers to long fields.
+const BODY_LIMIT = "1mb";
+
+/**
+ * Reads the body for better-auth, whole and bounded, with Express's own parser (any content type,
+ * decoded and inflated as the JSON parser would). better-call then serialises `req.body` instead of
+ * streaming the request; left to stream, it destroys the request, and with it the client's
+ * keep-alive connection, whenever an endpoint answers without reading the body. Chunked or not,
+ * a body over the bound is a JSON 413.
+ */
+const readBody = express.text({ type: () => true, limit: BODY_LIMIT });
+
+/** The endpoint better-auth would route a URL to: its own normalisation (dot segments, trailing slashes). */
+function endpointOf(originalUrl: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = new URL(originalUrl, "http://service.invalid").pathname.replace(/\/+$/, "");
+  } catch {
+    return undefined;
+  }
+  return pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length) : undefined;
+}
+
+/**
+ * better-auth's handler for `/api/auth/*`, limited to the endpoints the service offers. It answers
+ * an unknown auth path with an empty 404; that goes to the central error handler instead, as do
+ * its unexpected failures (`onAPIError.throw`), so that every response is JSON (contract,
+ * section 5) and every error is logged like any other.
+ */
+export function authHandler(auth: Auth): RequestHandler[] {
+  const offeredOnly: RequestHandler = (req, _res, next) => {
+    const endpoint = endpointOf(req.originalUrl);
+    if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) throw endpointNotFound(req.method, req.originalUrl);
+    next();
+  };
+  const boundedBody: RequestHandler = (req, res, next) =>
+    readBody(req, res, (error?: unknown) => {
+      // `Content-Length: 0` is no body at all for better-auth (an empty one without a type is a 415).
+      if (req.body === "") req.body = undefined;
+      next((error as { type?: string } | undefined)?.type === "entity.too.large" ? payloadTooLarge("1 MB") : error);
+    });
+  // A rejection reaches the central error handler: Express 5 forwards rejected promises.
+  const handler: RequestHandler = (req, res) =>
+    toNodeHandler(async (request: Request) => {
+      const response = await auth.handler(request);
+      if (response.body !== null || response.status < 400) return response;
+      if (response.status === 404) throw endpointNotFound(req.method, req.originalUrl);
+      throw new Error(`better-auth answered ${response.status} without a body`);
+    })(req, res);
+  return [offeredOnly, boundedBody, handler];
+}

@@ -1,0 +1,122 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, useSecondApp } from "../../test/factories.js";
+import { useTestApp } from "../../test/harness.js";
+
+// The CLI runs as operators run it: a separate process on the service's database. On PGlite that
+// is a directory, which one process at a time may open, so the commands run before the app opens
+// it; on PostgreSQL they run against the test file's own database.
+
+const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+const cli = fileURLToPath(new URL("./users.ts", import.meta.url));
+const serverUrl = process.env.TEST_DATABASE_URL;
+const directory = serverUrl ? undefined : mkdtempSync(join(tmpdir(), "posts-api-cli-"));
+afterAll(() => {
+  if (directory) rmSync(directory, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function users(databaseUrl: string, args: string[]): Promise<Run> {
+  return promisify(execFile)(tsx, [cli, ...args], {
+    // An empty working directory: the CLI reads .env from it, and there is none.
+    cwd: tmpdir(),
+    env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl },
+    timeout: 60_000,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: Run) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+const id = randomUUID().slice(0, 8);
+const admin = { email: `first-admin-${id}@example.com`, name: "First Admin", password: "admin password 1" };
+const moderator = { email: `moderator-${id}@example.com`, name: "Future Moderator", password: "moderator password" };
+const runs: Record<string, Run> = {};
+
+async function runCommands(databaseUrl: string): Promise<void> {
+  const create = (user: typeof admin, ...extra: string[]) =>
+    users(databaseUrl, ["create", "--email", user.email, "--name", user.name, "--password", user.password, ...extra]);
+  // Refused before the database is opened, so they may run beside the others.
+  const refusals = Promise.all([
+    create({ ...admin, email: `weak-${id}@example.com`, password: "seven77" }),
+    create(admin, "--role", "OWNER"),
+    users(databaseUrl, []),
+  ]);
+  runs.createAdmin = await create({ ...admin, email: admin.email.toUpperCase() }, "--role", "ADMIN");
+  runs.createUser = await create(moderator);
+  runs.setRoles = await users(databaseUrl, ["set-roles", moderator.email, "MODERATOR", "USER"]);
+  runs.duplicate = await create(admin);
+  runs.unknownEmail = await users(databaseUrl, ["set-roles", `nobody-${id}@example.com`, "USER"]);
+  [runs.badPassword, runs.badRole, runs.noCommand] = await refusals;
+}
+
+if (directory) beforeAll(() => runCommands(`pglite:${directory}`), 180_000);
+const t = useTestApp(directory ? { DATABASE_URL: `pglite:${directory}` } : {});
+if (!directory) beforeAll(() => runCommands(t.config.databaseUrl), 180_000);
+// better-auth's own scrypt, which the CLI hashes with, instead of the test app's cheap stand-in.
+const app = useSecondApp(t, {}, { realPasswordHashing: true });
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+describe("users create", () => {
+  it("creates an ADMIN who can sign in and use admin routes", async () => {
+    expect(runs.createAdmin).toMatchObject({ code: 0, stderr: "" });
+    expect(runs.createAdmin!.stdout.trim()).toMatch(new RegExp(`^Created ${admin.email} \\(${UUID}\\) with roles ADMIN$`));
+    const cookie = await signIn(app.http, admin);
+    const profile = await app.http.get("/api/profile").set("Cookie", cookie);
+    expect(profile.body.user).toMatchObject({ email: admin.email, name: "First Admin", roles: ["ADMIN"] });
+    expect((await app.http.get("/api/users").set("Cookie", cookie)).status).toBe(200);
+  });
+
+  it("creates a USER when no role is given", () => {
+    expect(runs.createUser).toMatchObject({ code: 0, stderr: "" });
+    expect(runs.createUser!.stdout.trim()).toMatch(new RegExp(`^Created ${moderator.email} \\(${UUID}\\) with roles USER$`));
+  });
+
+  it("refuses an email already taken, with exit code 1", () => {
+    expect(runs.duplicate).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.duplicate!.stderr.trim()).toBe("User with this email already exists");
+  });
+
+  it("refuses a password under 8 characters, naming the field but not the value, with exit code 1", () => {
+    expect(runs.badPassword).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.badPassword!.stderr.trim()).toMatch(/^password: /);
+    expect(runs.badPassword!.stderr).not.toContain("seven77");
+  });
+
+  it("refuses an unknown role, with exit code 1", () => {
+    expect(runs.badRole).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.badRole!.stderr.trim()).toMatch(/^roles\.0: .*ADMIN/);
+  });
+
+  it("prints the usage without a command, with exit code 1", () => {
+    expect(runs.noCommand!.code).toBe(1);
+    expect(runs.noCommand!.stderr).toContain("npm run users -- create --email E --name N --password P");
+  });
+});
+
+describe("users set-roles", () => {
+  it("replaces the roles of the user with that email", async () => {
+    expect(runs.setRoles).toMatchObject({ code: 0, stderr: "" });
+    expect(runs.setRoles!.stdout.trim()).toBe(`${moderator.email} now has roles MODERATOR, USER`);
+    const cookie = await signIn(app.http, moderator);
+    const profile = await app.http.get("/api/profile").set("Cookie", cookie);
+    expect(profile.body.user.roles).toEqual(["MODERATOR", "USER"]);
+  });
+
+  it("refuses an unknown email with exit code 1", () => {
+    expect(runs.unknownEmail).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.unknownEmail!.stderr.trim()).toBe(`No user with email nobody-${id}@example.com`);
+  });
+});

@@ -1,0 +1,18 @@
+import * as z from "zod";
+import { text } from "../http/validate.js";
+
+const content = text().trim().min(1).max(2000);
+
+/** Create and full update (PUT). */
+export const commentBody = z.object({ content });
+
+export type CommentInput = z.infer<typeof commentBody>;
+
+/** Partial update (PATCH): only the fields sent change. */
+export const commentPatchBody = commentBody.partial();
+
+export type CommentPatch = z.infer<typeof commentPatchBody>;
+
+export const postParams = z.object({ postId: z.uuid() });
+
+export const commentParams = z.object({ postId: z.uuid(), id: z.uuid() });

@@ -1,0 +1,103 @@
+import { and, eq } from "drizzle-orm";
+import type { Actor } from "../auth/require-auth.js";
+import { anyRoleReaches } from "../auth/roles.js";
+import type { Db } from "../db/client.js";
+import { comments } from "../db/schema.js";
+import { sqlStateOf } from "../http/database-errors.js";
+import { postNotFound, responses } from "../http/errors.js";
+import type { CursorQuery } from "../http/pagination.js";
+import { positionOf } from "../http/pagination.js";
+import { notify } from "../notifications/service.js";
+import type { Post } from "../posts/service.js";
+import type { CommentInput, CommentPatch } from "./schemas.js";
+
+export const commentColumns = {
+  id: comments.id,
+  postId: comments.postId,
+  authorId: comments.authorId,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+};
+
+export type Comment = Awaited<ReturnType<typeof findComment>>;
+
+/** One cursor page of a post's comments, for the cursor paginator; the caller has checked the post is visible. */
+export function listComments(db: Db, postId: string, page: CursorQuery) {
+  return db
+    .select({ ...commentColumns, position: positionOf(comments.createdAt) })
+    .from(comments)
+    .where(and(eq(comments.postId, postId), page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+}
+
+/** A comment of this post; the id of a comment under another post is "not found" too. */
+export async function findComment(db: Db, postId: string, id: string) {
+  const [comment] = await db
+    .select(commentColumns)
+    .from(comments)
+    .where(and(eq(comments.id, id), eq(comments.postId, postId)));
+  if (!comment) throw responses.notFound();
+  return comment;
+}
+
+/**
+ * Writes the comment and, when someone else's post was commented on, the notification to its
+ * author, in one transaction (a savepoint when the caller already holds one).
+ */
+export async function createComment(
+  db: Db,
+  post: Pick<Post, "id" | "title" | "authorId">,
+  author: { id: string; name: string },
+  input: CommentInput,
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [comment] = await tx
+        .insert(comments)
+        .values({ postId: post.id, authorId: author.id, content: input.content })
+        .returning(commentColumns);
+      if (post.authorId !== author.id) {
+        await notify(tx, {
+          userId: post.authorId,
+          type: "comment",
+          message: `${author.name} commented on your post "${post.title}"`,
+          postId: post.id,
+        });
+      }
+      return comment!;
+    });
+  } catch (error) {
+    // 23503: the post was deleted between the visibility check and the insert.
+    if (sqlStateOf(error) === "23503") throw postNotFound();
+    throw error;
+  }
+}
+
+export async function updateComment(db: Db, comment: Comment, input: CommentInput | CommentPatch) {
+  // A PATCH that sends no field changes nothing, not even updatedAt.
+  if (input.content === undefined) return comment;
+  const [updated] = await db
+    .update(comments)
+    .set({ content: input.content, updatedAt: new Date() })
+    .where(eq(comments.id, comment.id))
+    .returning(commentColumns);
+  if (!updated) throw responses.notFound();
+  return updated;
+}
+
+export async function deleteComment(db: Db, id: string): Promise<void> {
+  const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+  if (deleted.length === 0) throw responses.notFound();
+}
+
+/** The comment's author, the post's author, and MODERATOR and above (an ADMIN, or the dev adminKey) may delete. */
+export function mayDeleteComment(actor: Actor, comment: Comment, post: Pick<Post, "authorId">): boolean {
+  return (
+    comment.authorId === actor.id ||
+    post.authorId === actor.id ||
+    actor.isAdmin ||
+    anyRoleReaches(actor.roles, "MODERATOR")
+  );
+}

@@ -1,0 +1,133 @@
+import * as z from "zod";
+
+const DEV_SECRET = "development-only-secret-never-use-in-production-0000";
+const DEV_CORS_ORIGINS = "http://localhost:3000,http://localhost:5173";
+
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres|postgresql):\/\/|^pglite:.+/, "must start with postgres://, postgresql:// or pglite:")
+    .default("pglite:.data/pglite"),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  BETTER_AUTH_URL: z.url().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  DEV_MODE_ADMIN_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).optional(),
+  TRUST_PROXY: z.string().optional(),
+  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ENABLED: booleanFlag.optional(),
+  REDIS_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env["NODE_ENV"];
+  readonly isDevelopment: boolean;
+  readonly isProduction: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly databasePoolMax: number;
+  /** How long a request waits for a database connection (new or from the pool) before a 503. */
+  readonly databaseConnectTimeoutMs: number;
+  /** How long a request waits for a query's answer before a 503 (a network that drops packets never errors). */
+  readonly databaseQueryTimeoutMs: number;
+  readonly authSecret: string;
+  readonly authUrl: string;
+  readonly corsOrigins: readonly string[];
+  /** Set only when it may be honoured: development mode and at least 16 characters. */
+  readonly devAdminKey: string | undefined;
+  readonly logLevel: string;
+  readonly trustProxy: boolean | number | string | undefined;
+  readonly rateLimit: { readonly enabled: boolean; readonly auth: number; readonly global: number };
+  readonly redisUrl: string | undefined;
+  /** Start-up remarks (insecure defaults, ignored settings) for main.ts to log once a logger exists. */
+  readonly warnings: readonly string[];
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment once; throws ConfigError with one line naming the variable at fault. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmptyValues(source));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const isDevelopment = env.NODE_ENV === "development";
+  const isProduction = env.NODE_ENV === "production";
+  const warnings: string[] = [];
+
+  let authSecret = env.BETTER_AUTH_SECRET;
+  if (!authSecret) {
+    if (isProduction) throw new ConfigError("Invalid configuration: BETTER_AUTH_SECRET is required in production");
+    authSecret = DEV_SECRET;
+    warnings.push("BETTER_AUTH_SECRET is not set: using the fixed development secret");
+  }
+
+  let devAdminKey: string | undefined;
+  if (env.DEV_MODE_ADMIN_KEY !== undefined) {
+    if (!isDevelopment) warnings.push("DEV_MODE_ADMIN_KEY is ignored outside NODE_ENV=development");
+    else if (env.DEV_MODE_ADMIN_KEY.length < 16) warnings.push("DEV_MODE_ADMIN_KEY is ignored: shorter than 16 characters");
+    else devAdminKey = env.DEV_MODE_ADMIN_KEY;
+  }
+
+  return Object.freeze({
+    env: env.NODE_ENV,
+    isDevelopment,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    authSecret,
+    authUrl: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
+    corsOrigins: Object.freeze(splitList(env.CORS_ORIGINS ?? (isDevelopment ? DEV_CORS_ORIGINS : ""))),
+    devAdminKey,
+    logLevel: env.LOG_LEVEL ?? (isDevelopment ? "debug" : "http"),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimit: Object.freeze({
+      enabled: env.RATE_LIMIT_ENABLED ?? isProduction,
+      auth: env.RATE_LIMIT_AUTH,
+      global: env.RATE_LIMIT_GLOBAL,
+    }),
+    redisUrl: env.REDIS_URL,
+    warnings: Object.freeze(warnings),
+  });
+}
+
+// An empty assignment in .env (`REDIS_URL=`) means "unset", not "set to the empty string".
+function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+// Express accepts a boolean, a hop count or a list of addresses/subnets.
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined) return undefined;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,171 @@
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+// The four tables better-auth needs (user, session, account, verification), with UUID ids
+// (better-auth's `generateId: "uuid"`) and the service's `roles` column on the user.
+
+export const roleEnum = pgEnum("role", ["ADMIN", "MODERATOR", "USER", "GUEST"]);
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique("users_email_unique"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    roles: roleEnum("roles").array().notNull().default(sql`'{USER}'::role[]`),
+    ...timestamps,
+  },
+  (t) => [index("users_created_at_id_idx").on(t.createdAt, t.id)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    token: text("token").notNull().unique("sessions_token_unique"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true, mode: "date" }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true, mode: "date" }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const postVisibilityEnum = pgEnum("post_visibility", ["public", "private"]);
+export const postStatusEnum = pgEnum("post_status", ["visible", "hidden"]);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    visibility: postVisibilityEnum("visibility").notNull().default("public"),
+    status: postStatusEnum("status").notNull().default("visible"),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Full-text search over title (weighted higher) and content, kept up to date by PostgreSQL itself.
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`,
+      ),
+    ...timestamps,
+  },
+  // Ascending indexes on purpose: scanned backwards they serve `order by created_at desc, id desc`
+  // (DESC NULLS FIRST). drizzle's `.desc()` in an index emits DESC NULLS LAST, which PostgreSQL
+  // cannot use for that order, and every newest-first list became a full scan and sort.
+  (t) => [
+    index("posts_search_vector_idx").using("gin", t.searchVector),
+    index("posts_tags_idx").using("gin", t.tags),
+    // The anonymous list: public, visible posts, newest first.
+    index("posts_public_created_at_id_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.status} = 'visible'`),
+    // The requestor's own posts, merged into the personalized list.
+    index("posts_author_created_at_id_idx").on(t.authorId, t.createdAt, t.id),
+    // Moderators' list of every public post, hidden or not.
+    index("posts_created_at_id_idx").on(t.createdAt, t.id),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("comments_post_created_at_id_idx").on(t.postId, t.createdAt, t.id)],
+);
+
+export const notificationTypeEnum = pgEnum("notification_type", ["comment", "moderation", "roles", "admin"]);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: notificationTypeEnum("type").notNull(),
+    message: text("message").notNull(),
+    postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("notifications_user_created_at_id_idx").on(t.userId, t.createdAt, t.id)],
+);
+
+/** Who did what with elevated power: impersonation, adminKey elevation, role changes, moderation. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetId: text("target_id"),
+    method: text("method"),
+    path: text("path"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("audit_log_created_at_id_idx").on(t.createdAt, t.id)],
+);
+
+export const schema = { users, sessions, accounts, verifications, posts, comments, notifications, auditLog };

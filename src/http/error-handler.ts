@@ -1,0 +1,95 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import type { Config } from "../config.js";
+import type { Logger } from "../logging/logger.js";
+import { redactUrl } from "../logging/logger.js";
+import { REQUEST_ID_HEADER } from "../logging/request-id.js";
+import {
+  errorNameOf,
+  isDataException,
+  isDatabaseError,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  sqlStateOf,
+} from "./database-errors.js";
+import {
+  badRequest,
+  endpointNotFound,
+  HttpError,
+  internalError,
+  invalidInput,
+  invalidJson,
+  payloadTooLarge,
+  resourceConflict,
+  serviceUnavailable,
+  v1Body,
+  v2Body,
+} from "./errors.js";
+
+/** The specification's unknown-endpoint response; registered after every route. */
+export const notFoundHandler: RequestHandler = (req) => {
+  throw endpointNotFound(req.method, req.originalUrl);
+};
+
+/** The one place an error becomes a response: every body has the shape of the API version asked. */
+export function errorHandler({ config, logger }: { config: Pick<Config, "isDevelopment">; logger: Logger }) {
+  const handler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const httpError = toHttpError(error);
+    logError(logger, req, res.getHeader(REQUEST_ID_HEADER), httpError, error);
+    if (res.headersSent) {
+      // Part of a response is out; the only honest signal left is to cut the connection.
+      res.destroy();
+      return;
+    }
+    const stack = httpError.status >= 500 && config.isDevelopment && error instanceof Error ? error.stack : undefined;
+    const body = isV2(req) ? v2Body(httpError, stack) : v1Body(httpError, stack);
+    res.status(httpError.status).json(body);
+  };
+  return handler;
+}
+
+function isV2(req: Request): boolean {
+  return req.originalUrl.startsWith("/api/v2/") || req.originalUrl === "/api/v2";
+}
+
+function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const bodyParserType = (error as { type?: unknown } | null)?.type;
+  if (bodyParserType === "entity.parse.failed") return invalidJson();
+  if (bodyParserType === "entity.too.large") return payloadTooLarge();
+  if (isUniqueViolation(error)) return resourceConflict();
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  if (isDataException(error)) return invalidInput();
+  // The router refuses a path parameter that is not valid percent-encoding with a URIError marked
+  // 400 but not `expose`; its message quotes the parameter, so the body says it in general terms.
+  if (error instanceof URIError && (error as { status?: unknown }).status === 400) return badRequest("Malformed percent-encoding in the URL");
+  // Errors from Express and its body parser (http-errors) that are safe to show: bad encodings, undecodable paths.
+  const { status, expose, message } = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
+  if (typeof status === "number" && status >= 400 && status < 500 && expose === true && typeof message === "string") {
+    return new HttpError(status, message, "bad_request");
+  }
+  return internalError();
+}
+
+function logError(logger: Logger, req: Request, requestId: unknown, httpError: HttpError, cause: unknown): void {
+  const context: Record<string, unknown> = {
+    endpoint: `${req.method} ${redactUrl(req.originalUrl)}`,
+    clientAddress: req.ip,
+    userAgent: req.get("user-agent"),
+    status: httpError.status,
+    code: httpError.code,
+    requestId,
+  };
+  // A database error's message carries the query's bound parameters (emails, session tokens),
+  // whatever the status it maps to: only its name and SQLSTATE are logged, never the message.
+  if (isDatabaseError(cause)) Object.assign(context, { errorName: errorNameOf(cause), sqlState: sqlStateOf(cause) });
+  if (httpError.status < 500) {
+    logger.info(httpError.message, context);
+    return;
+  }
+  if (cause instanceof Error && !isDatabaseError(cause)) {
+    context.errorName = errorNameOf(cause);
+    // The service's own errors say nothing their message (the log line's) does not.
+    if (!(cause instanceof HttpError)) Object.assign(context, { errorMessage: cause.message, stack: cause.stack });
+  }
+  logger.error(httpError.message, context);
+}

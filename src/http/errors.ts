@@ -1,0 +1,113 @@
+// Every error body the service sends is built here, so the specification's exact strings exist once.
+
+/** One failed rule of a request schema: which part of the request, the field path, the message. */
+export interface FieldIssue {
+  readonly part: "params" | "query" | "body";
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+export interface HttpErrorOptions {
+  /** Extra members of the v1 body, e.g. `endpoint` on the unknown-endpoint response. */
+  readonly extra?: Readonly<Record<string, unknown>>;
+  /**
+   * The message is DRF's own wording for this case ("Invalid page.", "Invalid cursor"), sent as is
+   * in v2; otherwise v2 answers 401, 403 and 404 with DRF's generic wording.
+   */
+  readonly specificInV2?: boolean;
+}
+
+export class HttpError extends Error {
+  override name = "HttpError";
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly options: HttpErrorOptions = {},
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends HttpError {
+  override name = "ValidationError";
+  constructor(readonly issues: readonly FieldIssue[]) {
+    super(400, "Invalid request", "validation_error");
+  }
+}
+
+// The specification's standard bodies.
+export const noAuthSession = () => new HttpError(401, "No auth session");
+export const insufficientRole = () => new HttpError(403, "Insufficient role");
+export const notOwner = (message: "You can only update your own profile" | "You can only edit your own posts") =>
+  new HttpError(403, message);
+export const notAuthorized = () => new HttpError(403, "Not authorized");
+export const impersonationTargetNotFound = (id: string) => new HttpError(400, `User ${id} not found`);
+export const endpointNotFound = (method: string, originalUrl: string) =>
+  new HttpError(404, "Endpoint not found", "not_found", { extra: { endpoint: `${method} ${originalUrl}` } });
+export const userNotFound = () => new HttpError(404, "User not found", "user_not_found");
+export const resourceConflict = () => new HttpError(409, "Database level resource conflict", "resource_conflict");
+export const duplicateEmail = () => new HttpError(409, "User with this email already exists", "duplicate_email");
+export const internalError = () =>
+  new HttpError(500, "Failed to complete request due to internal error", "internal_server_error");
+
+// The specification's shared response set, for routes that need a generic answer.
+export const responses = {
+  internalError,
+  unauthorized: () => new HttpError(401, "Authentication required", "unauthorized"),
+  forbidden: () => new HttpError(403, "Insufficient permissions", "forbidden"),
+  notFound: () => new HttpError(404, "Resource not found", "not_found"),
+  conflict: () => new HttpError(409, "Resource already exists", "resource_conflict"),
+};
+
+// The contract's additions.
+export const postNotFound = () => new HttpError(404, "Post not found", "post_not_found");
+export const invalidJson = () => new HttpError(400, "Malformed JSON body", "invalid_json");
+export const payloadTooLarge = (limit = "100 kB") => new HttpError(413, `Request body exceeds the ${limit} limit`, "payload_too_large");
+export const badRequest = (message: string) => new HttpError(400, message, "bad_request");
+export const invalidInput = () => new HttpError(400, "A value in the request cannot be stored", "invalid_input");
+export const lastAdminProtection = () =>
+  new HttpError(409, "You cannot remove the ADMIN role from your own account", "last_admin_protection");
+export const serviceUnavailable = () =>
+  new HttpError(503, "The database is unavailable, try again shortly", "service_unavailable");
+export const invalidPage = () => new HttpError(404, "Invalid page.", "invalid_page", { specificInV2: true });
+export const invalidCursor = () => new HttpError(400, "Invalid cursor", "invalid_cursor", { specificInV2: true });
+export const rateLimited = () => new HttpError(429, "Too many requests, try again later", "rate_limited");
+export const corsOriginNotAllowed = () =>
+  new HttpError(403, "Cross-origin requests from this origin are not allowed", "cors_origin_not_allowed", { specificInV2: true });
+
+/** v1 body: `{error, code?, ...extra}`; a validation failure adds `details` keyed `part.field`. */
+export function v1Body(error: HttpError, stack?: string): Record<string, unknown> {
+  const body: Record<string, unknown> = { error: error.message };
+  if (error.code !== undefined) body.code = error.code;
+  Object.assign(body, error.options.extra);
+  if (error instanceof ValidationError) body.details = groupIssues(error.issues, (i) => [i.part, ...i.path].join("."));
+  if (stack !== undefined) body.stack = stack;
+  return body;
+}
+
+// Django REST framework's wording, which v2 clients are written against.
+const V2_DETAIL: Readonly<Record<number, string>> = {
+  401: "Authentication credentials were not provided.",
+  403: "You do not have permission to perform this action.",
+  404: "Not found.",
+};
+
+/** v2 body: a map from field to messages on validation failure, else `{detail, code?}`. */
+export function v2Body(error: HttpError, stack?: string): Record<string, unknown> {
+  if (error instanceof ValidationError) {
+    return groupIssues(error.issues, (i) => (i.path.length ? i.path.join(".") : "non_field_errors"));
+  }
+  const drfDetail = error.options.specificInV2 ? error.message : V2_DETAIL[error.status];
+  const body: Record<string, unknown> = { detail: drfDetail ?? error.message };
+  // DRF's own answers are exactly `{detail}`; the service's other errors keep their code (rate_limited, ...).
+  if (drfDetail === undefined && error.code !== undefined) body.code = error.code;
+  if (stack !== undefined) body.stack = stack;
+  return body;
+}
+
+function groupIssues(issues: readonly FieldIssue[], keyOf: (issue: FieldIssue) => string): Record<string, string[]> {
+  const grouped: Record<string, string[]> = {};
+  for (const issue of issues) (grouped[keyOf(issue)] ??= []).push(issue.message);
+  return grouped;
+}

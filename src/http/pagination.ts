@@ -1,0 +1,176 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { asc, desc, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Request } from "express";
+import { invalidCursor, invalidPage } from "./errors.js";
+
+// The three list styles of the specification's v2 conventions, as DRF implements them:
+// page number, limit/offset and cursor. Each takes the raw query and the route's own sizes.
+
+export interface Envelope<T> {
+  count?: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** `?page=&page_size=`; page_size falls back to the default when malformed and is capped at the maximum. */
+export function pageNumberWindow(query: Request["query"], sizes: { defaultSize: number; maxSize: number }) {
+  const pageSize = Math.min(positiveInt(query.page_size) ?? sizes.defaultSize, sizes.maxSize);
+  const page = query.page === undefined ? 1 : positiveInt(query.page);
+  if (page === undefined) throw invalidPage();
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+export function pageNumberEnvelope<T>(
+  req: Request,
+  window: ReturnType<typeof pageNumberWindow>,
+  count: number,
+  results: T[],
+): Envelope<T> {
+  const lastPage = Math.max(1, Math.ceil(count / window.pageSize));
+  if (window.page > lastPage) throw invalidPage();
+  return {
+    count,
+    next: window.page < lastPage ? linkTo(req, { page: String(window.page + 1) }) : null,
+    previous: window.page > 1 ? linkTo(req, { page: window.page === 2 ? undefined : String(window.page - 1) }) : null,
+    results,
+  };
+}
+
+/** `?limit=&offset=`; malformed values fall back to the defaults, a limit above the maximum is capped. */
+export function limitOffsetWindow(query: Request["query"], sizes: { defaultSize: number; maxSize: number }) {
+  const limit = Math.min(positiveInt(query.limit) ?? sizes.defaultSize, sizes.maxSize);
+  const offset = nonNegativeInt(query.offset) ?? 0;
+  return { limit, offset };
+}
+
+export function limitOffsetEnvelope<T>(
+  req: Request,
+  window: ReturnType<typeof limitOffsetWindow>,
+  count: number,
+  results: T[],
+): Envelope<T> {
+  const { limit, offset } = window;
+  const previousOffset = Math.max(0, offset - limit);
+  return {
+    count,
+    next: offset + limit < count ? linkTo(req, { limit: String(limit), offset: String(offset + limit) }) : null,
+    previous:
+      offset > 0
+        ? linkTo(req, { limit: String(limit), offset: previousOffset === 0 ? undefined : String(previousOffset) })
+        : null,
+    results,
+  };
+}
+
+/** A row of a cursor-paginated list carries its exact position (timestamp to the microsecond) and id. */
+export interface Positioned {
+  id: string;
+  position: string;
+}
+
+/** Selects a timestamp column as text with every microsecond, so a cursor never skips or repeats a row. */
+export function positionOf(createdAt: PgColumn): SQL<string> {
+  return sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+interface Cursor {
+  at: string;
+  id: string;
+  /** true: the page before this position (a `previous` link), else the page after it. */
+  back: boolean;
+}
+
+export interface CursorQuery {
+  /** Extra condition for rows after (or before) the cursor, and the order to read them in. */
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+}
+
+/**
+ * Cursor pagination ordered by `-created_at` with the id as tie-breaker, as DRF's CursorPagination:
+ * the cursor is an HMAC-signed position (not an offset), so pages stay stable while rows are added,
+ * and a cursor a client altered is refused.
+ */
+export function cursorPaginator(secret: string) {
+  const sign = (payload: string) =>
+    createHmac("sha256", secret).update(`cursor:${payload}`).digest("base64url").slice(0, 22);
+
+  function encode(cursor: Cursor): string {
+    const payload = Buffer.from(JSON.stringify([cursor.at, cursor.id, cursor.back ? 1 : 0])).toString("base64url");
+    return `${payload}.${sign(payload)}`;
+  }
+
+  function decode(raw: unknown): Cursor | undefined {
+    if (raw === undefined) return undefined;
+    if (typeof raw !== "string") throw invalidCursor();
+    const [payload = "", signature = ""] = raw.split(".");
+    const expected = Buffer.from(sign(payload));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
+    try {
+      const [at, id, back] = JSON.parse(Buffer.from(payload, "base64url").toString()) as [string, string, number];
+      return { at, id, back: back === 1 };
+    } catch {
+      throw invalidCursor();
+    }
+  }
+
+  return async function cursorPage<Row extends Positioned>(
+    req: Request,
+    columns: { createdAt: PgColumn; id: PgColumn },
+    pageSize: number,
+    fetch: (query: CursorQuery) => Promise<Row[]>,
+  ): Promise<Envelope<Omit<Row, "position">>> {
+    const cursor = decode(req.query.cursor);
+    const { createdAt, id } = columns;
+    const back = cursor?.back ?? false;
+    // A row comparison is one range condition on the (…, created_at, id) index: deep pages cost as
+    // little as the first.
+    const where = cursor
+      ? back
+        ? sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+        : sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const orderBy = back ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
+    const rows = await fetch({ where, orderBy, limit: pageSize + 1 });
+    const hasMore = rows.length > pageSize;
+    const page = rows.slice(0, pageSize);
+    if (back) page.reverse();
+    const first = page[0];
+    const last = page[page.length - 1];
+    // Walking forward there is a previous page whenever we came from a cursor, and vice versa.
+    const hasNext = back ? cursor !== undefined : hasMore;
+    const hasPrevious = back ? hasMore : cursor !== undefined;
+    return {
+      next: hasNext && last ? linkTo(req, { cursor: encode({ at: last.position, id: last.id, back: false }) }) : null,
+      previous:
+        hasPrevious && first ? linkTo(req, { cursor: encode({ at: first.position, id: first.id, back: true }) }) : null,
+      results: page.map(({ position: _position, ...row }) => row),
+    };
+  };
+}
+
+export type CursorPaginator = ReturnType<typeof cursorPaginator>;
+
+/** The request's own absolute URL with some query parameters replaced (undefined removes one). */
+function linkTo(req: Request, changes: Record<string, string | undefined>): string {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.host}`);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  return url.toString();
+}
+
+function positiveInt(value: unknown): number | undefined {
+  const n = nonNegativeInt(value);
+  return n === undefined || n === 0 ? undefined : n;
+}
+
+function nonNegativeInt(value: unknown): number | undefined {
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return undefined;
+  return Number(value);
+}

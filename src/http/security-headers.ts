@@ -1,0 +1,27 @@
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import type { Config } from "../config.js";
+
+// A year: the usual HSTS lifetime, long enough for browsers to never try plain HTTP again.
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Helmet tuned for a JSON API (OWASP REST Security Cheat Sheet): nothing here is ever rendered,
+ * framed or cached by a shared cache, so the policy forbids all three.
+ */
+export function securityHeaders(config: Pick<Config, "isProduction">): RequestHandler[] {
+  return [
+    helmet({
+      // No HTML is served: a response loaded as a document may run, load or embed nothing.
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      xFrameOptions: { action: "deny" },
+      // Only meaningful over HTTPS, which production terminates in front of the service.
+      strictTransportSecurity: config.isProduction ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+    }),
+    // Responses carry personal data behind a session cookie: no browser or proxy keeps a copy.
+    (_req, res, next) => {
+      res.setHeader("Cache-Control", "no-store");
+      next();
+    },
+  ];
+}

@@ -1,0 +1,51 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import * as z from "zod";
+import { type FieldIssue, ValidationError } from "./errors.js";
+
+export interface RequestSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+export type ValidInput<S extends RequestSchemas> = {
+  [Part in keyof S]: S[Part] extends z.ZodType ? z.output<S[Part]> : never;
+};
+
+export interface Validator<S extends RequestSchemas> extends RequestHandler {
+  /** The parsed, coerced values of this request; Express 5's `req.query` is read-only, so they live apart. */
+  input(res: Response): ValidInput<S>;
+}
+
+/**
+ * Validates path parameters, query and body against zod schemas and keeps what zod returns
+ * (with its coercions and defaults). Every failing part is reported in one 400.
+ */
+export function validate<S extends RequestSchemas>(schemas: S): Validator<S> {
+  const parts = Object.entries(schemas) as [keyof RequestSchemas, z.ZodType][];
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    const issues: FieldIssue[] = [];
+    const input: Record<string, unknown> = {};
+    for (const [part, schema] of parts) {
+      const result = schema.safeParse(req[part]);
+      if (result.success) input[part] = result.data;
+      else for (const issue of result.error.issues) issues.push({ part, path: issue.path, message: issue.message });
+    }
+    if (issues.length > 0) throw new ValidationError(issues);
+    res.locals.validatedInput = input;
+    next();
+  };
+  return Object.assign(middleware, {
+    input: (res: Response) => res.locals.validatedInput as ValidInput<S>,
+  });
+}
+
+// Shared field rules. PostgreSQL text cannot hold NUL, so it is refused here rather than by the database.
+export const text = () => z.string().refine((value) => !value.includes("\u0000"), "Must not contain NUL characters");
+
+export const idParams = z.object({ id: z.uuid() });
+
+export const limitOffsetQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});

@@ -1,0 +1,60 @@
+import winston from "winston";
+import type { Config } from "../config.js";
+import { currentRequestId } from "./request-id.js";
+
+export type Logger = winston.Logger;
+
+// Every line written while a request is handled names it, without the id being passed around.
+const withRequestId = winston.format((info) => {
+  const requestId = currentRequestId();
+  if (requestId !== undefined && info.requestId === undefined) info.requestId = requestId;
+  return info;
+});
+
+/**
+ * Production writes JSON lines for a log collector; elsewhere one readable line per event.
+ * Tests pass their own transport to read what was logged.
+ */
+export function createLogger(config: Pick<Config, "logLevel" | "isProduction">, transport?: winston.transport): Logger {
+  const format = config.isProduction
+    ? winston.format.combine(withRequestId(), winston.format.timestamp(), winston.format.json())
+    : winston.format.combine(
+        withRequestId(),
+        winston.format.timestamp(),
+        winston.format.printf(({ timestamp, level, message, ...meta }) => {
+          const rest = Object.keys(meta).length ? ` ${JSON.stringify(meta)}` : "";
+          return `${String(timestamp)} ${level}: ${String(message)}${rest}`;
+        }),
+      );
+  return winston.createLogger({
+    level: config.logLevel,
+    format,
+    transports: [transport ?? new winston.transports.Console()],
+  });
+}
+
+const SECRET_PARAM = /^(adminkey|.*token.*|.*secret.*|password|code)$/i;
+
+/** A URL safe to log: the value of the adminKey and of any token-like query parameter is replaced. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf("?");
+  if (queryStart === -1) return url;
+  const redacted = url
+    .slice(queryStart + 1)
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      return eq !== -1 && SECRET_PARAM.test(safeDecode(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join("&");
+  return `${url.slice(0, queryStart)}?${redacted}`;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,103 @@
+import type { Server, ServerResponse } from "node:http";
+import { Server as TcpServer } from "node:net";
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { loadEnvFile } from "./env-file.js";
+import { redisRateLimitStores } from "./http/rate-limit.js";
+import { createLogger, type Logger } from "./logging/logger.js";
+import { openServices } from "./services.js";
+
+// How long in-flight requests get to finish after SIGTERM before connections are cut.
+const SHUTDOWN_GRACE_MS = 10_000;
+// How long an idle keep-alive connection may still bring one last request after SIGTERM.
+const IDLE_DRAIN_MS = 1_000;
+
+async function main(): Promise<void> {
+  loadEnvFile();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  for (const warning of config.warnings) logger.warn(warning);
+
+  const started = performance.now();
+  const services = await openServices(config, logger);
+  // Counters shared by every instance; each instance counts alone without Redis.
+  const rateLimitStores =
+    config.rateLimit.enabled && config.redisUrl ? redisRateLimitStores({ url: config.redisUrl, logger }) : undefined;
+  const app = createApp({ ...services, rateLimitStores });
+  const server = app.listen(config.port, config.host, () => {
+    const ms = Math.round(performance.now() - started);
+    logger.info(`Listening on http://${config.host}:${config.port} (${config.env}, ${services.database.kind}, ready in ${ms} ms)`);
+  });
+  // Behind a load balancer: keep idle connections longer than its own timeout (often 60 s).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  server.on("error", (error) => {
+    logger.error("Server failed", { errorName: error.name, errorMessage: error.message });
+    process.exit(1);
+  });
+  const drain = drainOnShutdown(server, logger);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: finishing in-flight requests`);
+    await drain();
+    await rateLimitStores?.close();
+    await services.database.close();
+    logger.info("Shut down cleanly");
+    process.exit(0);
+  };
+  process.on("SIGTERM", (signal) => void stop(signal));
+  process.on("SIGINT", (signal) => void stop(signal));
+}
+
+/**
+ * Returns the function that stops the server without cutting a request: new connections are
+ * refused at once; every response from then on says `Connection: close`, so no client sends
+ * another request on a connection about to close; a connection idle at the signal gets
+ * IDLE_DRAIN_MS to bring one last request before it is closed, because closing it at once races
+ * with a request already on its way (the client would see a reset and never know whether it ran).
+ */
+function drainOnShutdown(server: Server, logger: Logger): () => Promise<void> {
+  let draining = false;
+  const inFlight = new Set<ServerResponse>();
+  server.prependListener("request", (_req, res) => {
+    if (draining) res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+  });
+
+  return () =>
+    new Promise<void>((resolve) => {
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+      const idle = setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS).unref();
+      const forced = setTimeout(() => {
+        logger.warn(`Requests still running after ${SHUTDOWN_GRACE_MS} ms: closing their connections`, { requests: inFlight.size });
+        server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS).unref();
+      // net's close, not http's: http's would also close idle connections at once, the race above.
+      TcpServer.prototype.close.call(server, () => {
+        clearTimeout(idle);
+        clearTimeout(forced);
+        resolve();
+      });
+    });
+}
+
+main().catch((error: unknown) => {
+  const err = error instanceof Error ? error : new Error(String(error));
+  console.error(`Start-up failed: ${err.name}: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import { Router } from "express";
+import * as z from "zod";
+import { actorOf } from "../auth/require-auth.js";
+import { notifications as notificationsTable } from "../db/schema.js";
+import { idParams, text, validate } from "../http/validate.js";
+import type { V2Deps } from "../v2/router.js";
+import * as notifications from "./service.js";
+
+const PAGE_SIZE = 10;
+
+const sendBody = z.object({
+  userId: z.uuid(),
+  message: text().trim().min(1).max(1000),
+});
+
+const send = validate({ body: sendBody });
+const byId = validate({ params: idParams });
+
+/** /api/v2/notifications: each user lists, reads and deletes only their own; an ADMIN may send one. */
+export function notificationsRouter({ db, guards, logger, cursorPage }: V2Deps): Router {
+  const { requireAuth, requireAdmin } = guards;
+  const router = Router();
+
+  router.get("/notifications/", requireAuth(), async (req, res) => {
+    const userId = actorOf(req).id;
+    const columns = { createdAt: notificationsTable.createdAt, id: notificationsTable.id };
+    res.json(await cursorPage(req, columns, PAGE_SIZE, (page) => notifications.listOwnNotifications(db, userId, page)));
+  });
+
+  router.post("/notifications/", requireAdmin, send, async (req, res) => {
+    const notification = await notifications.sendAdminNotification(db, send.input(res).body);
+    logger.info("Notification sent", { senderId: actorOf(req).id, userId: notification.userId, notificationId: notification.id });
+    res.status(201).json(notification);
+  });
+
+  router.get("/notifications/:id/", requireAuth(), byId, async (req, res) => {
+    res.json(await notifications.findOwnNotification(db, byId.input(res).params.id, actorOf(req).id));
+  });
+
+  router.delete("/notifications/:id/", requireAuth(), byId, async (req, res) => {
+    await notifications.deleteOwnNotification(db, byId.input(res).params.id, actorOf(req).id);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,78 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { notifications } from "../db/schema.js";
+import { sqlStateOf } from "../http/database-errors.js";
+import { responses, ValidationError } from "../http/errors.js";
+import type { CursorQuery } from "../http/pagination.js";
+import { positionOf } from "../http/pagination.js";
+
+export type NotificationType = (typeof notifications.type.enumValues)[number];
+
+export const notificationColumns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  type: notifications.type,
+  message: notifications.message,
+  postId: notifications.postId,
+  createdAt: notifications.createdAt,
+};
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  message: string;
+  postId?: string | null;
+}
+
+/**
+ * Writes a notification. Services call it with the transaction of the change it announces, so the
+ * change and its notification commit (or roll back) together.
+ */
+export async function notify(tx: Db, notification: NewNotification): Promise<void> {
+  await tx.insert(notifications).values({ ...notification, postId: notification.postId ?? null });
+}
+
+/** An ADMIN's message to a user; an unknown user is a field error, as DRF's related-field validation. */
+export async function sendAdminNotification(db: Db, input: { userId: string; message: string }) {
+  try {
+    const [created] = await db
+      .insert(notifications)
+      .values({ userId: input.userId, type: "admin", message: input.message })
+      .returning(notificationColumns);
+    return created!;
+  } catch (error) {
+    // 23503: foreign key violation, the user does not exist. The database decides, so no check-then-insert race.
+    if (sqlStateOf(error) !== "23503") throw error;
+    throw new ValidationError([
+      { part: "body", path: ["userId"], message: `Invalid pk "${input.userId}" - object does not exist.` },
+    ]);
+  }
+}
+
+/** One cursor page of a user's own notifications, for the cursor paginator. */
+export function listOwnNotifications(db: Db, userId: string, page: CursorQuery) {
+  return db
+    .select({ ...notificationColumns, position: positionOf(notifications.createdAt) })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+}
+
+/** Another user's notification is "not found", so ids of others' notifications do not leak. */
+export async function findOwnNotification(db: Db, id: string, userId: string) {
+  const [found] = await db
+    .select(notificationColumns)
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  if (!found) throw responses.notFound();
+  return found;
+}
+
+export async function deleteOwnNotification(db: Db, id: string, userId: string): Promise<void> {
+  const deleted = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (deleted.length === 0) throw responses.notFound();
+}

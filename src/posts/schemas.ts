@@ -1,0 +1,29 @@
+import * as z from "zod";
+import { text } from "../http/validate.js";
+
+const fields = {
+  title: text().min(5).max(200),
+  content: text().min(10).max(50_000),
+  tags: z.array(text().trim().min(1).max(50)).max(5),
+  visibility: z.enum(["public", "private"]),
+};
+
+/** Create and full update (PUT): tags and visibility may be left out and take their defaults. */
+export const postBody = z.object({
+  ...fields,
+  tags: fields.tags.default([]),
+  visibility: fields.visibility.default("public"),
+});
+
+export type PostInput = z.infer<typeof postBody>;
+
+/** Partial update (v2 PATCH): only the fields sent change. */
+export const postPatchBody = z.object(fields).partial();
+
+export type PostPatch = z.infer<typeof postPatchBody>;
+
+export const moderationBody = z.object({
+  postId: z.uuid(),
+  action: z.enum(["hide", "restore"]),
+  reason: text().max(500).optional(),
+});

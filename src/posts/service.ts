@@ -1,0 +1,171 @@
+import { and, arrayContains, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type { Actor } from "../auth/require-auth.js";
+import type { Db } from "../db/client.js";
+import { posts } from "../db/schema.js";
+import { postNotFound } from "../http/errors.js";
+import { notify } from "../notifications/service.js";
+import type { PostInput, PostPatch } from "./schemas.js";
+import { seesHiddenPosts, visibleTo, visibleToSignedIn } from "./visibility.js";
+
+export const postColumns = {
+  id: posts.id,
+  title: posts.title,
+  content: posts.content,
+  tags: posts.tags,
+  visibility: posts.visibility,
+  status: posts.status,
+  authorId: posts.authorId,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+};
+
+export type Post = Awaited<ReturnType<typeof findVisiblePost>>;
+
+/** Newest first; the id breaks ties between posts created in the same microsecond. */
+export const newestFirst = [desc(posts.createdAt), desc(posts.id)];
+
+/**
+ * The v1 list, the service's hottest query: prepared once per database and kind of reader (the
+ * visibility rule differs), so no SQL is built per request and PostgreSQL parses it once per connection.
+ */
+function prepareLists(db: Db) {
+  const page = (where: SQL, name: string) =>
+    db
+      .select(postColumns)
+      .from(posts)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name);
+  const readerId = sql.placeholder("readerId");
+  return {
+    anonymous: page(visibleTo(null), "posts_list_anonymous"),
+    member: page(visibleToSignedIn(false, readerId), "posts_list_member"),
+    seesHidden: page(visibleToSignedIn(true, readerId), "posts_list_sees_hidden"),
+  };
+}
+
+const preparedLists = new WeakMap<Db, ReturnType<typeof prepareLists>>();
+
+export function listVisiblePosts(db: Db, actor: Actor | null, page: { limit: number; offset: number }) {
+  let lists = preparedLists.get(db);
+  if (!lists) preparedLists.set(db, (lists = prepareLists(db)));
+  if (!actor) return lists.anonymous.execute(page);
+  return (seesHiddenPosts(actor) ? lists.seesHidden : lists.member).execute({ ...page, readerId: actor.id });
+}
+
+export interface PostFilters {
+  /** Words to find in title or content, in web-search syntax ("quoted phrase", or, -not); stemmed. */
+  search?: string;
+  tag?: string;
+  author?: string;
+}
+
+/**
+ * Up to this many matches, a search page sorts the matches themselves instead of letting PostgreSQL
+ * walk the newest-first index and filter. The walk reads about (offset + limit) / share-of-matches
+ * posts, so a rare or absent word reads the whole index (0.5 s at 1M posts, for no result); the sort
+ * reads only the matches (2.7 ms for 2,000). At 1M posts the two cross between 2,000 and 5,000
+ * matches: bench/results/2026-11-23-search-fence-postgres.md.
+ */
+export const SORT_MATCHES_UP_TO = 2_000;
+
+/** One page of the v2 list and the number of posts matching, for the page-number envelope. */
+export async function searchVisiblePosts(
+  db: Db,
+  actor: Actor | null,
+  filters: PostFilters,
+  orderBy: SQL[],
+  page: { limit: number; offset: number },
+) {
+  const where = and(
+    visibleTo(actor),
+    filters.search ? sql`${posts.searchVector} @@ websearch_to_tsquery('english', ${filters.search})` : undefined,
+    filters.tag ? arrayContains(posts.tags, [filters.tag]) : undefined,
+    filters.author ? eq(posts.authorId, filters.author) : undefined,
+  );
+  const selected = () => db.select(postColumns).from(posts).where(where);
+  const pageOf = <Q extends PgSelect>(query: Q) =>
+    query.orderBy(...orderBy, desc(posts.id)).limit(page.limit).offset(page.offset);
+  const counting = db.select({ count: count() }).from(posts).where(where);
+  if (!filters.search) {
+    const [rows, [total]] = await Promise.all([pageOf(selected().$dynamic()), counting]);
+    return { rows, count: total?.count ?? 0 };
+  }
+  // PostgreSQL estimates a word's matches without knowing where they lie, and for a rare word may
+  // pick the index walk that finds none before the oldest post; the count, needed anyway, is exact.
+  const [total] = await counting;
+  const found = total?.count ?? 0;
+  if (page.offset >= found) return { rows: [], count: found };
+  if (found > SORT_MATCHES_UP_TO) return { rows: await pageOf(selected().$dynamic()), count: found };
+  // `offset 0` keeps PostgreSQL from merging the matches into the outer query (the documented
+  // optimization fence), so they come from the search index and only they are sorted. The CTE is
+  // named "posts" because the `ordering` parameter's columns render as "posts"."created_at".
+  const matches = db.$with("posts", postColumns).as(sql`${selected()} offset 0`);
+  return { rows: await pageOf(db.with(matches).select().from(matches).$dynamic()), count: found };
+}
+
+/** A post the actor may see; any other is "not found", so its existence does not leak. */
+export async function findVisiblePost(db: Db, id: string, actor: Actor | null) {
+  const [post] = await db
+    .select(postColumns)
+    .from(posts)
+    .where(and(eq(posts.id, id), visibleTo(actor)));
+  if (!post) throw postNotFound();
+  return post;
+}
+
+/** The post an actor may delete: an ADMIN any post, private ones included; anyone else one they can see. */
+export async function findDeletablePost(db: Db, id: string, actor: Actor) {
+  if (!actor.isAdmin) return findVisiblePost(db, id, actor);
+  const [post] = await db.select(postColumns).from(posts).where(eq(posts.id, id));
+  if (!post) throw postNotFound();
+  return post;
+}
+
+export async function createPost(db: Db, authorId: string, input: PostInput) {
+  const [post] = await db
+    .insert(posts)
+    .values({ ...input, authorId })
+    .returning(postColumns);
+  return post!;
+}
+
+export async function updatePost(db: Db, id: string, input: PostInput | PostPatch) {
+  const [post] = await db
+    .update(posts)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(posts.id, id))
+    .returning(postColumns);
+  if (!post) throw postNotFound();
+  return post;
+}
+
+export async function deletePost(db: Db, id: string): Promise<void> {
+  const deleted = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+  if (deleted.length === 0) throw postNotFound();
+}
+
+/**
+ * Moderation: sets the status and, when it changed, notifies the author in the same transaction
+ * (a savepoint when the caller already holds one, as the moderation route does for its audit entry).
+ */
+export async function setPostStatus(db: Db, id: string, status: "visible" | "hidden") {
+  return db.transaction(async (tx) => {
+    // Locked, so two moderators acting at once cannot both see the old status and both notify.
+    const [current] = await tx.select({ status: posts.status }).from(posts).where(eq(posts.id, id)).for("update");
+    if (!current) throw postNotFound();
+    const [post] = await tx
+      .update(posts)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(posts.id, id))
+      .returning(postColumns);
+    if (current.status !== status) {
+      const change = status === "hidden" ? "hidden by moderation" : "restored by moderation";
+      await notify(tx, { userId: post!.authorId, type: "moderation", message: `Your post "${post!.title}" was ${change}`, postId: id });
+    }
+    return post!;
+  });
+}

@@ -1,0 +1,72 @@
+import { Router } from "express";
+import * as z from "zod";
+import { actorOf, isResourceOwner, optionalActorOf } from "../auth/require-auth.js";
+import { posts as postsTable } from "../db/schema.js";
+import { notAuthorized, notOwner } from "../http/errors.js";
+import { orderingParam } from "../http/ordering.js";
+import { pageNumberEnvelope, pageNumberWindow } from "../http/pagination.js";
+import { idParams, text, validate } from "../http/validate.js";
+import type { V2Deps } from "../v2/router.js";
+import { postBody, postPatchBody } from "./schemas.js";
+import * as posts from "./service.js";
+
+const listQuery = z.object({
+  search: text().max(200).optional(),
+  tag: text().max(50).optional(),
+  author: z.uuid().optional(),
+  ordering: orderingParam(
+    { created_at: postsTable.createdAt, updated_at: postsTable.updatedAt, title: postsTable.title },
+    "-created_at",
+  ),
+});
+
+const list = validate({ query: listQuery });
+const create = validate({ body: postBody });
+const byId = validate({ params: idParams });
+const replace = validate({ params: idParams, body: postBody });
+const patch = validate({ params: idParams, body: postPatchBody });
+
+/** /api/v2/posts: page-number pagination, full-text search, ordering, tag and author filters. */
+export function postsV2Router({ db, guards, logger }: V2Deps): Router {
+  const { requireAuth, optionalAuth } = guards;
+  const router = Router();
+
+  router.get("/posts/", optionalAuth, list, async (req, res) => {
+    const { ordering, ...filters } = list.input(res).query;
+    const window = pageNumberWindow(req.query, { defaultSize: 20, maxSize: 100 });
+    const { rows, count } = await posts.searchVisiblePosts(db, optionalActorOf(req), filters, ordering, window);
+    res.json(pageNumberEnvelope(req, window, count, rows));
+  });
+
+  router.post("/posts/", requireAuth(), create, async (req, res) => {
+    const post = await posts.createPost(db, actorOf(req).id, create.input(res).body);
+    logger.info("Post created", { postId: post.id, authorId: post.authorId });
+    res.status(201).json(post);
+  });
+
+  router.get("/posts/:id/", optionalAuth, byId, async (req, res) => {
+    res.json(await posts.findVisiblePost(db, byId.input(res).params.id, optionalActorOf(req)));
+  });
+
+  for (const [method, validator] of [
+    ["put", replace],
+    ["patch", patch],
+  ] as const) {
+    router[method]("/posts/:id/", requireAuth(), validator, async (req, res) => {
+      const { params, body } = validator.input(res);
+      const post = await posts.findVisiblePost(db, params.id, actorOf(req));
+      if (!isResourceOwner(req, post.authorId)) throw notOwner("You can only edit your own posts");
+      res.json(await posts.updatePost(db, post.id, body));
+    });
+  }
+
+  router.delete("/posts/:id/", requireAuth(), byId, async (req, res) => {
+    const actor = actorOf(req);
+    const post = await posts.findDeletablePost(db, byId.input(res).params.id, actor);
+    if (!isResourceOwner(req, post.authorId) && !actor.isAdmin) throw notAuthorized();
+    await posts.deletePost(db, post.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

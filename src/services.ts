@@ -1,0 +1,30 @@
+import { type Auth, createAuth, type PasswordHasher } from "./auth/auth.js";
+import type { Config } from "./config.js";
+import { type Database, openDatabase } from "./db/client.js";
+import type { Logger } from "./logging/logger.js";
+
+export interface Services {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  auth: Auth;
+}
+
+/** Opens and migrates the database and builds better-auth on it: what the server, CLI and tests share. */
+export async function openServices(config: Config, logger: Logger, passwordHasher?: PasswordHasher): Promise<Services> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    poolMax: config.databasePoolMax,
+    connectionTimeoutMillis: config.databaseConnectTimeoutMs,
+    queryTimeoutMillis: config.databaseQueryTimeoutMs,
+    onPoolError: (error) => logger.warn("Idle database connection lost", { errorName: error.name }),
+  });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const auth = createAuth({ config, db: database.db, logger, passwordHasher });
+  return { config, logger, database, auth };
+}

@@ -1,0 +1,26 @@
+import * as z from "zod";
+import { roleSchema } from "../auth/roles.js";
+import { text } from "../http/validate.js";
+
+const name = text().trim().min(2).max(100);
+// better-auth stores emails lower-cased; doing the same here keeps one account per address.
+const email = z.email().max(254).toLowerCase();
+
+export const createUserBody = z.object({
+  name,
+  email,
+  password: text().min(8).max(128),
+});
+
+export const updateUserBody = z.object({
+  name: name.optional(),
+  email: email.optional(),
+});
+
+export const setRolesBody = z.object({
+  roles: z
+    .array(roleSchema)
+    .min(1)
+    .max(4)
+    .refine((roles) => new Set(roles).size === roles.length, "Roles must be distinct"),
+});

@@ -1,0 +1,140 @@
+import { asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Auth } from "../auth/auth.js";
+import type { Role } from "../auth/roles.js";
+import type { Db } from "../db/client.js";
+import { accounts, users } from "../db/schema.js";
+import { duplicateEmail, userNotFound } from "../http/errors.js";
+import { isUniqueViolation } from "../http/database-errors.js";
+import { notify } from "../notifications/service.js";
+
+/** The columns a client may see; the password hash lives in `accounts` and never leaves it. */
+export const publicUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  roles: users.roles,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export type PublicUser = {
+  id: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Looks a user up by an id that may not even be a UUID (the impersonation query parameter). */
+export async function findUser(db: Db, id: string): Promise<PublicUser | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function getUser(db: Db, id: string): Promise<PublicUser> {
+  const user = await findUser(db, id);
+  if (!user) throw userNotFound();
+  return user;
+}
+
+export function listUsers(db: Db, page: { limit: number; offset: number }): Promise<PublicUser[]> {
+  return db
+    .select(publicUserColumns)
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** One page of the v2 list and the number of users matching; `search` is a case-insensitive substring of name or email. */
+export async function searchUsers(db: Db, search: string | undefined, orderBy: SQL[], page: { limit: number; offset: number }) {
+  const pattern = search === undefined ? undefined : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(publicUserColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy, asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: count() }).from(users).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** Creates a user who signs in like one who signed up: the password is hashed by better-auth's own hasher. */
+export async function registerUser(db: Db, auth: Auth, input: { name: string; email: string; password: string }) {
+  const passwordHash = await (await auth.$context).password.hash(input.password);
+  return createUser(db, { name: input.name, email: input.email, passwordHash });
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  roles?: Role[];
+}
+
+/**
+ * Writes the user and its credential account as better-auth's sign-up does, in one transaction,
+ * so the user can sign in. The email's unique constraint decides duplicates: no check-then-insert race.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, roles: input.roles ?? ["USER"] })
+        .returning(publicUserColumns);
+      await tx
+        .insert(accounts)
+        .values({ userId: user!.id, accountId: user!.id, providerId: "credential", password: input.passwordHash });
+      return user!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_unique")) throw duplicateEmail();
+    throw error;
+  }
+}
+
+export async function updateUser(db: Db, id: string, changes: { name?: string; email?: string }): Promise<PublicUser> {
+  try {
+    const [user] = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicUserColumns);
+    if (!user) throw userNotFound();
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_unique")) throw duplicateEmail();
+    throw error;
+  }
+}
+
+/**
+ * Sets a user's roles and, when they changed, notifies the user in the same transaction (a
+ * savepoint when the caller already holds one, as the roles route does for its audit entry).
+ */
+export async function setUserRoles(db: Db, id: string, roles: Role[]): Promise<PublicUser> {
+  return db.transaction(async (tx) => {
+    // Locked, so two changes at once cannot both compare against the same old roles.
+    const [current] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id)).for("update");
+    if (!current) throw userNotFound();
+    const [user] = await tx.update(users).set({ roles }).where(eq(users.id, id)).returning(publicUserColumns);
+    if (!sameRoles(current.roles, user!.roles)) {
+      await notify(tx, { userId: id, type: "roles", message: `Your roles were changed to ${user!.roles.join(", ")}` });
+    }
+    return user!;
+  });
+}
+
+function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
+  return a.length === b.length && a.every((role) => b.includes(role));
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (deleted.length === 0) throw userNotFound();
+}

@@ -1,0 +1,61 @@
+import { Router } from "express";
+import * as z from "zod";
+import { isRequestFromUser } from "../auth/require-auth.js";
+import { users as usersTable } from "../db/schema.js";
+import { notOwner } from "../http/errors.js";
+import { orderingParam } from "../http/ordering.js";
+import { limitOffsetEnvelope, limitOffsetWindow } from "../http/pagination.js";
+import { idParams, text, validate } from "../http/validate.js";
+import type { V2Deps } from "../v2/router.js";
+import { createUserBody, updateUserBody } from "./schemas.js";
+import * as users from "./service.js";
+
+const listQuery = z.object({
+  search: text().max(200).optional(),
+  ordering: orderingParam({ created_at: usersTable.createdAt, name: usersTable.name, email: usersTable.email }, "created_at"),
+});
+
+const list = validate({ query: listQuery });
+const create = validate({ body: createUserBody });
+const byId = validate({ params: idParams });
+const replace = validate({ params: idParams, body: updateUserBody.required() });
+const patch = validate({ params: idParams, body: updateUserBody });
+
+/** /api/v2/users: limit/offset pagination, search on name and email, ordering; the v1 access rules. */
+export function usersV2Router({ db, auth, guards }: V2Deps): Router {
+  const { requireAuth, requireAdmin } = guards;
+  const router = Router();
+
+  router.get("/users/", requireAdmin, list, async (req, res) => {
+    const { search, ordering } = list.input(res).query;
+    const window = limitOffsetWindow(req.query, { defaultSize: 10, maxSize: 100 });
+    const { rows, count } = await users.searchUsers(db, search, ordering, window);
+    res.json(limitOffsetEnvelope(req, window, count, rows));
+  });
+
+  router.post("/users/", create, async (_req, res) => {
+    res.status(201).json(await users.registerUser(db, auth, create.input(res).body));
+  });
+
+  router.get("/users/:id/", requireAuth(), byId, async (_req, res) => {
+    res.json(await users.getUser(db, byId.input(res).params.id));
+  });
+
+  for (const [method, validator] of [
+    ["put", replace],
+    ["patch", patch],
+  ] as const) {
+    router[method]("/users/:id/", requireAuth(), validator, async (req, res) => {
+      const { params, body } = validator.input(res);
+      if (!isRequestFromUser(req, params.id)) throw notOwner("You can only update your own profile");
+      res.json(await users.updateUser(db, params.id, body));
+    });
+  }
+
+  router.delete("/users/:id/", requireAdmin, byId, async (_req, res) => {
+    await users.deleteUser(db, byId.input(res).params.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import type { Server } from "node:http";
+import supertest from "supertest";
+import { afterAll, beforeAll, expect } from "vitest";
+import Transport from "winston-transport";
+import { createApp } from "../src/app.js";
+import { createAuth } from "../src/auth/auth.js";
+import type { Role } from "../src/auth/roles.js";
+import { type Config, loadConfig } from "../src/config.js";
+import { createLogger } from "../src/logging/logger.js";
+import { setUserRoles } from "../src/users/service.js";
+import type { TestApp } from "./harness.js";
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  roles: Role[];
+  /** The `Cookie` header value that carries this user's session. */
+  cookie: string;
+}
+
+/** Signs a new user up through better-auth, as a client would; roles are then set as an operator would. */
+export async function signUp(t: TestApp, options: { roles?: Role[]; name?: string } = {}): Promise<TestUser> {
+  const email = `user-${randomUUID()}@example.com`;
+  const name = options.name ?? "Test User";
+  const password = "correct horse battery";
+  const res = await t.http.post("/api/auth/sign-up/email").send({ name, email, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const id: string = res.body.user.id;
+  const roles = options.roles ?? ["USER"];
+  if (options.roles) await setUserRoles(t.database.db, id, roles);
+  return { id, email, name, password, roles, cookie: sessionCookieOf(res.headers["set-cookie"]) };
+}
+
+/** The session cookie, `auth.session_token` or in production `__Secure-auth.session_token`. */
+export function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const session = cookies.find((cookie) => /^(__Secure-)?auth\.session_token=/.test(cookie));
+  if (!session) throw new Error(`no session cookie in ${JSON.stringify(setCookie)}`);
+  return session.split(";")[0]!;
+}
+
+export interface PostOverrides {
+  title?: string;
+  content?: string;
+  tags?: string[];
+  visibility?: "public" | "private";
+}
+
+let postCounter = 0;
+
+/** Creates a post through the API as the given user. */
+export async function createPost(t: TestApp, author: TestUser, overrides: PostOverrides = {}) {
+  postCounter += 1;
+  const res = await t.http
+    .post("/api/posts")
+    .set("Cookie", author.cookie)
+    .send({ title: `Post number ${postCounter}`, content: `Content of post number ${postCounter}.`, ...overrides });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.post as { id: string; title: string; authorId: string; visibility: string; status: string; createdAt: string };
+}
+
+/** A syntactically valid id that belongs to nothing. */
+export const unknownId = "00000000-0000-4000-8000-000000000000";
+
+/** Signs an existing user in through the given app (e.g. a second app in production mode); returns the cookie. */
+export async function signIn(http: ReturnType<typeof supertest>, user: Pick<TestUser, "email" | "password">): Promise<string> {
+  const res = await http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return sessionCookieOf(res.headers["set-cookie"]);
+}
+
+class MemoryTransport extends Transport {
+  readonly entries: Record<string, unknown>[] = [];
+  override log(info: Record<string, unknown>, next: () => void): void {
+    this.entries.push(info);
+    next();
+  }
+}
+
+export interface SecondApp {
+  config: Config;
+  http: ReturnType<typeof supertest>;
+  logs: Record<string, unknown>[];
+  logText(): string;
+}
+
+/**
+ * A second app on the test file's database with other settings (development, production, CORS):
+ * its own configuration, better-auth instance (same cheap test hasher) and log. Call at the top
+ * level of a test file, after `useTestApp()`. `realPasswordHashing` keeps better-auth's scrypt.
+ */
+export function useSecondApp(t: TestApp, env: Record<string, string>, options: { realPasswordHashing?: boolean } = {}): SecondApp {
+  const context = {} as SecondApp;
+  let server: Server | undefined;
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "debug", DATABASE_URL: t.config.databaseUrl, ...env });
+    const transport = new MemoryTransport();
+    const logger = createLogger(config, transport);
+    const { hash, verify } = (await t.auth.$context).password;
+    // Real hashing (scrypt) is for users written by other means than the test app, e.g. the CLI.
+    const passwordHasher = options.realPasswordHashing ? undefined : { hash, verify };
+    const auth = createAuth({ config, db: t.database.db, logger, passwordHasher });
+    server = createApp({ config, database: t.database, auth, logger }).listen(0, "127.0.0.1");
+    await once(server, "listening");
+    Object.assign(context, {
+      config,
+      http: supertest(server),
+      logs: transport.entries,
+      logText: () => transport.entries.map((entry) => JSON.stringify(entry)).join("\n"),
+    });
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  });
+  return context;
+}
+
+/** The log entries that carry a given field value, e.g. every entry about one endpoint. */
+export function logsWith(logs: Record<string, unknown>[], field: string, value: unknown): Record<string, unknown>[] {
+  return logs.filter((entry) => entry[field] === value);
+}
+
+/** The v2 error bodies a client sees, in Django REST framework's wording. */
+export const v2Errors = {
+  notAuthenticated: { detail: "Authentication credentials were not provided." },
+  forbidden: { detail: "You do not have permission to perform this action." },
+  notFound: { detail: "Not found." },
+  invalidPage: { detail: "Invalid page." },
+  invalidCursor: { detail: "Invalid cursor" },
+} as const;

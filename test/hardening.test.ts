@@ -1,0 +1,414 @@
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { request, type Server } from "node:http";
+import { connect, createServer, type AddressInfo } from "node:net";
+import { createClient } from "redis";
+import supertest from "supertest";
+import { afterAll, describe, expect, it } from "vitest";
+import { type AppOptions, createApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import { type RateLimitStores, redisRateLimitStores } from "../src/http/rate-limit.js";
+import { createPost, signUp } from "./factories.js";
+import { useTestApp } from "./harness.js";
+
+const t = useTestApp();
+
+// `npm test` needs no service: the Redis tests run when TEST_REDIS_URL is set (CI sets it, and then
+// they must pass) or when a Redis answers on the default port, and are skipped otherwise.
+const REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+const redisAvailable = Boolean(process.env.TEST_REDIS_URL) || (await answers(new URL(REDIS_URL)));
+
+function answers(url: URL): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port || 6379), url.hostname);
+    socket.setTimeout(500, () => socket.destroy());
+    socket.once("connect", () => resolve(true)).once("close", () => resolve(false)).once("error", () => resolve(false));
+    socket.once("connect", () => socket.end());
+  });
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DEV_ADMIN_KEY = "dev-admin-key-0123456789";
+
+const servers: Server[] = [];
+const stores: RateLimitStores[] = [];
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** A second app on the test file's database, with other settings (rate limits, production, dev mode). */
+async function startApp(env: Record<string, string>, extra: Partial<AppOptions> = {}) {
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: "pglite:memory", ...env });
+  const server = createApp({ config, database: t.database, auth: t.auth, logger: t.logger, ...extra }).listen(0, "127.0.0.1");
+  servers.push(server);
+  await once(server, "listening");
+  return Object.assign(supertest(server), { port: (server.address() as AddressInfo).port });
+}
+
+/** A POST whose path goes out byte for byte (supertest resolves `.` and `..` segments itself). */
+function rawPost(port: number, path: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json" } }, (res) => {
+      res.resume().on("end", () => resolve(res.statusCode!));
+    });
+    req.on("error", reject).end(JSON.stringify(body));
+  });
+}
+
+function redisStores(prefix: string, url = REDIS_URL): RateLimitStores {
+  const created = redisRateLimitStores({ url, prefix, logger: t.logger });
+  stores.push(created);
+  return created;
+}
+
+const newUserBody = () => ({ name: "Rate Limited", email: `rl-${randomUUID()}@example.com`, password: "long enough password" });
+const tooManyRequests = { error: "Too many requests, try again later", code: "rate_limited" };
+
+describe("security headers", () => {
+  it("forbids sniffing, framing and caching and hides the framework", async () => {
+    const res = await t.http.get("/api/posts");
+    expect(res.status).toBe(200);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.headers).not.toHaveProperty("x-powered-by");
+  });
+
+  it("sends the headers on errors too", async () => {
+    const res = await t.http.get("/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("sends Strict-Transport-Security in production only", async () => {
+    expect((await t.http.get("/health")).headers).not.toHaveProperty("strict-transport-security");
+    const production = await startApp({
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
+      RATE_LIMIT_ENABLED: "false",
+    });
+    const res = await production.get("/health");
+    expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  });
+});
+
+describe("request id", () => {
+  const logsOf = (requestId: string) => t.logs.filter((entry) => entry.requestId === requestId);
+
+  it("makes one up, echoes it and puts it on the request's log line", async () => {
+    const res = await t.http.get("/api/posts");
+    const id = String(res.headers["x-request-id"]);
+    expect(id).toMatch(UUID);
+    expect(logsOf(id).map((entry) => entry.message)).toEqual([expect.stringMatching(/^GET \/api\/posts 200 /)]);
+  });
+
+  it("keeps a well-formed id from the caller", async () => {
+    const res = await t.http.get("/api/posts").set("X-Request-Id", "edge-7f3a.B_9");
+    expect(res.headers["x-request-id"]).toBe("edge-7f3a.B_9");
+    expect(logsOf("edge-7f3a.B_9")).toHaveLength(1);
+  });
+
+  it.each([
+    ["too long", "a".repeat(129)],
+    ["with spaces", "a b"],
+    ["with a forged log field", 'x","level":"error'],
+    ["empty", ""],
+  ])("replaces an id that is %s", async (_case, given) => {
+    const res = await t.http.get("/health").set("X-Request-Id", given);
+    expect(res.headers["x-request-id"]).toMatch(UUID);
+  });
+
+  it("accepts the longest well-formed id", async () => {
+    const longest = "a".repeat(128);
+    expect((await t.http.get("/health").set("X-Request-Id", longest)).headers["x-request-id"]).toBe(longest);
+  });
+
+  it("is on the error handler's and the routes' lines, each with its own id under concurrency", async () => {
+    const author = await signUp(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.http
+          .post("/api/posts")
+          .set("Cookie", author.cookie)
+          .set("X-Request-Id", `concurrent-${i}`)
+          .send({ title: `Concurrent ${i}`, content: "Written at the same time as the others." }),
+      ),
+    );
+    results.forEach((res, i) => {
+      expect(res.status).toBe(201);
+      const routeLine = logsOf(`concurrent-${i}`).find((entry) => entry.message === "Post created");
+      expect(routeLine).toMatchObject({ postId: res.body.post.id, authorId: author.id });
+    });
+
+    const missing = await t.http.get("/api/missing").set("X-Request-Id", "error-line");
+    expect(missing.status).toBe(404);
+    expect(logsOf("error-line").map((entry) => entry.message)).toEqual(
+      expect.arrayContaining(["Endpoint not found", expect.stringMatching(/^GET \/api\/missing 404 /)]),
+    );
+  });
+});
+
+describe("rate limits in memory", () => {
+  const limited = () => startApp({ RATE_LIMIT_ENABLED: "true", RATE_LIMIT_AUTH: "3", RATE_LIMIT_GLOBAL: "5" });
+
+  it("answers the 4th POST /api/users in a minute with 429, Retry-After and the JSON body", async () => {
+    const http = await limited();
+    for (let i = 0; i < 3; i++) expect((await http.post("/api/users").send(newUserBody())).status).toBe(201);
+    const res = await http.post("/api/users").send(newUserBody());
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(tooManyRequests);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(res.headers["ratelimit-policy"]).toBe("3;w=60");
+  });
+
+  it("counts sign-in and sign-up before better-auth checks the password", async () => {
+    const user = await signUp(t);
+    const http = await limited();
+    const signIn = () => http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password });
+    expect((await signIn()).status).toBe(200);
+    expect((await http.post("/api/auth/sign-in/email").send({ email: user.email, password: "wrong password" })).status).toBe(401);
+    expect((await http.post("/api/auth/sign-up/email").send(newUserBody())).status).toBe(200);
+    const res = await signIn();
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(tooManyRequests);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("cannot be sidestepped with another spelling of a credential route", async () => {
+    const user = await signUp(t);
+    const credentials = { email: user.email, password: user.password };
+    const http = await limited();
+    // Spellings better-auth or Express serve as sign-in or user creation: each one is counted.
+    expect(await rawPost(http.port, "/api/auth/sign-in/./email", credentials)).toBe(200);
+    expect(await rawPost(http.port, "/api/auth/x/../sign-in/email", credentials)).toBe(200);
+    expect(await rawPost(http.port, "/API/USERS/", newUserBody())).toBe(201);
+    for (const path of ["/api/auth/sign-in/./email", "/api/auth/sign-in/email#x", "/api/users/", "/Api/Users"]) {
+      expect(await rawPost(http.port, path, credentials), path).toBe(429);
+    }
+  });
+
+  it("limits every other route globally, the probes excepted, and counts credential routes apart", async () => {
+    const http = await limited();
+    for (let i = 0; i < 3; i++) await http.post("/api/users").send(newUserBody());
+    for (let i = 0; i < 5; i++) expect((await http.get("/api/posts")).status).toBe(200);
+    const res = await http.get("/api/nothing-here");
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(tooManyRequests);
+    for (let i = 0; i < 10; i++) {
+      expect((await http.get("/health")).status).toBe(200);
+      expect((await http.get("/ready")).status).toBe(200);
+    }
+  });
+
+  it("answers v2 clients in the v2 error shape", async () => {
+    const http = await limited();
+    for (let i = 0; i < 5; i++) await http.get("/api/posts");
+    const res = await http.get("/api/v2/posts/");
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ detail: "Too many requests, try again later", code: "rate_limited" });
+  });
+
+  it("keys by client address: X-Forwarded-For counts only when TRUST_PROXY says so", async () => {
+    const direct = await limited();
+    for (let i = 0; i < 5; i++) await direct.get("/api/posts").set("X-Forwarded-For", `203.0.113.${i}`);
+    expect((await direct.get("/api/posts").set("X-Forwarded-For", "203.0.113.99")).status).toBe(429);
+    // The operator is told once that a proxy header arrives while TRUST_PROXY is unset.
+    expect(t.logs).toContainEqual(expect.objectContaining({ level: "warn", errorCode: "ERR_ERL_UNEXPECTED_X_FORWARDED_FOR" }));
+
+    const behindProxy = await startApp({ RATE_LIMIT_ENABLED: "true", RATE_LIMIT_GLOBAL: "5", TRUST_PROXY: "loopback" });
+    for (let i = 0; i < 5; i++) await behindProxy.get("/api/posts").set("X-Forwarded-For", "203.0.113.1");
+    expect((await behindProxy.get("/api/posts").set("X-Forwarded-For", "203.0.113.1")).status).toBe(429);
+    expect((await behindProxy.get("/api/posts").set("X-Forwarded-For", "203.0.113.2")).status).toBe(200);
+  });
+
+  it("is off unless RATE_LIMIT_ENABLED", async () => {
+    const http = await startApp({ RATE_LIMIT_ENABLED: "false", RATE_LIMIT_GLOBAL: "1" });
+    for (let i = 0; i < 5; i++) expect((await http.get("/api/posts")).status).toBe(200);
+  });
+});
+
+describe.skipIf(!redisAvailable)("rate limits in Redis", () => {
+  const env = { RATE_LIMIT_ENABLED: "true", RATE_LIMIT_AUTH: "3", RATE_LIMIT_GLOBAL: "50", REDIS_URL };
+
+  it("shares one client's counter between instances", async () => {
+    const prefix = `rl:test-${randomUUID()}:`;
+    const first = await startApp(env, { rateLimitStores: redisStores(prefix) });
+    const second = await startApp(env, { rateLimitStores: redisStores(prefix) });
+    expect((await first.post("/api/users").send(newUserBody())).status).toBe(201);
+    expect((await second.post("/api/users").send(newUserBody())).status).toBe(201);
+    expect((await first.post("/api/users").send(newUserBody())).status).toBe(201);
+    const res = await second.post("/api/users").send(newUserBody());
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(tooManyRequests);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+
+    const redis = await createClient({ url: REDIS_URL }).connect();
+    try {
+      const keys = await redis.keys(`${prefix}*`);
+      // Credential routes count apart from the global budget: one key, one client address.
+      expect(keys).toEqual([`${prefix}auth:127.0.0.1`]);
+      expect(Number(await redis.get(`${prefix}auth:127.0.0.1`))).toBe(4);
+      await redis.del(keys);
+    } finally {
+      redis.destroy();
+    }
+  });
+
+  it("lets requests through, promptly, while Redis is unreachable", async () => {
+    const http = await startApp(env, { rateLimitStores: redisStores(`rl:test-${randomUUID()}:`, "redis://127.0.0.1:9") });
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) expect((await http.post("/api/users").send(newUserBody())).status).toBe(201);
+    // Only the first request waits (up to 1 s) for a first connection.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(t.logs.some((entry) => entry.level === "warn" && String(entry.message).startsWith("Redis is unreachable"))).toBe(true);
+  });
+
+  it("starts counting by itself once Redis becomes reachable", async () => {
+    // Redis comes up after the service: the limiter's start-up script load fails and must be retried.
+    const probe = createServer().listen(0, "127.0.0.1");
+    await once(probe, "listening");
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const prefix = `rl:test-${randomUUID()}:`;
+    const http = await startApp(env, { rateLimitStores: redisStores(prefix, `redis://127.0.0.1:${port}`) });
+    for (let i = 0; i < 5; i++) expect((await http.post("/api/users").send(newUserBody())).status).toBe(201);
+
+    const redisPort = Number(new URL(REDIS_URL).port || 6379);
+    const proxy = createServer((client) => {
+      const upstream = connect(redisPort, new URL(REDIS_URL).hostname);
+      client.pipe(upstream).pipe(client);
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+    }).listen(port, "127.0.0.1");
+    servers.push(proxy as unknown as Server);
+    await once(proxy, "listening");
+
+    const deadline = performance.now() + 15_000;
+    let status = 0;
+    while (status !== 429 && performance.now() < deadline) {
+      status = (await http.post("/api/users").send(newUserBody())).status;
+      if (status !== 429) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(429);
+    const redis = await createClient({ url: REDIS_URL }).connect();
+    await redis.del(await redis.keys(`${prefix}*`));
+    redis.destroy();
+  }, 30_000);
+});
+
+describe("audit log", () => {
+  const auditOf = async (admin: { cookie: string }, query = "") => {
+    const res = await t.http.get(`/api/admin/audit${query}`).set("Cookie", admin.cookie);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { entries: Record<string, unknown>[]; limit: number; offset: number };
+  };
+
+  it("records a role change with the roles before and after", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t);
+    const res = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["MODERATOR"] });
+    expect(res.status).toBe(200);
+    const { entries } = await auditOf(admin);
+    expect(entries).toContainEqual({
+      id: expect.stringMatching(UUID),
+      actorId: admin.id,
+      action: "user.set_roles",
+      targetId: user.id,
+      method: "PUT",
+      path: `/api/users/${user.id}/roles`,
+      details: { roles: ["MODERATOR"], previousRoles: ["USER"] },
+      createdAt: expect.any(String),
+    });
+  });
+
+  it("records nothing for a role change that was refused", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const res = await t.http.put(`/api/users/${admin.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] });
+    expect(res.status).toBe(409);
+    const { entries } = await auditOf(admin, "?limit=100");
+    expect(entries.filter((entry) => entry.targetId === admin.id)).toEqual([]);
+  });
+
+  it("records a moderation action", async () => {
+    const moderator = await signUp(t, { roles: ["MODERATOR"] });
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const post = await createPost(t, await signUp(t));
+    const res = await t.http.post("/api/moderate").set("Cookie", moderator.cookie).send({ postId: post.id, action: "hide", reason: "spam" });
+    expect(res.status).toBe(200);
+    const { entries } = await auditOf(admin);
+    expect(entries).toContainEqual(
+      expect.objectContaining({ actorId: moderator.id, action: "post.moderate", targetId: post.id, details: { action: "hide", reason: "spam" } }),
+    );
+  });
+
+  it("records every impersonated request under the real admin", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t);
+    for (const path of ["/api/profile", `/api/users/${user.id}`]) {
+      const res = await t.http.get(path).query({ impersonatingUser: user.id }).set("Cookie", admin.cookie);
+      expect(res.status).toBe(200);
+    }
+    const roles = await t.http
+      .put(`/api/users/${user.id}/roles`)
+      .query({ impersonatingUser: user.id })
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["USER", "GUEST"] });
+    expect(roles.status).toBe(200);
+
+    const { entries } = await auditOf(admin, "?limit=10");
+    const mine = entries.filter((entry) => entry.actorId === admin.id).reverse();
+    expect(mine.map((entry) => [entry.action, entry.method, entry.path])).toEqual([
+      ["admin.impersonate", "GET", `/api/profile?impersonatingUser=${user.id}`],
+      ["admin.impersonate", "GET", `/api/users/${user.id}?impersonatingUser=${user.id}`],
+      ["admin.impersonate", "PUT", `/api/users/${user.id}/roles?impersonatingUser=${user.id}`],
+      ["user.set_roles", "PUT", `/api/users/${user.id}/roles?impersonatingUser=${user.id}`],
+    ]);
+    expect(mine.slice(0, 3).every((entry) => entry.targetId === user.id)).toBe(true);
+    expect(mine[3]!.details).toEqual({ roles: ["USER", "GUEST"], previousRoles: ["USER"], actingAs: user.id });
+  });
+
+  it("records an adminKey elevation with the key redacted", async () => {
+    const dev = await startApp({ NODE_ENV: "development", DEV_MODE_ADMIN_KEY: DEV_ADMIN_KEY });
+    const user = await signUp(t);
+    const res = await dev.get("/api/admin/users").query({ adminKey: DEV_ADMIN_KEY, limit: 1 }).set("Cookie", user.cookie);
+    expect(res.status).toBe(200);
+
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const { entries } = await auditOf(admin, "?limit=100");
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        actorId: user.id,
+        action: "admin.elevate_with_admin_key",
+        targetId: null,
+        method: "GET",
+        path: "/api/admin/users?adminKey=[redacted]&limit=1",
+      }),
+    );
+    expect(JSON.stringify(entries)).not.toContain(DEV_ADMIN_KEY);
+    expect(t.logText()).not.toContain(DEV_ADMIN_KEY);
+  });
+
+  it("is for admins only, newest first, and paginates like /api/users", async () => {
+    const user = await signUp(t);
+    expect((await t.http.get("/api/admin/audit")).body).toEqual({ error: "No auth session" });
+    const forbidden = await t.http.get("/api/admin/audit").set("Cookie", user.cookie);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ error: "Insufficient role" });
+
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const invalid = await t.http.get("/api/admin/audit?limit=0").set("Cookie", admin.cookie);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe("validation_error");
+
+    const all = await auditOf(admin, "?limit=100");
+    expect(all.entries.length).toBeGreaterThan(3);
+    const times = all.entries.map((entry) => Date.parse(String(entry.createdAt)));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const page = await auditOf(admin, "?limit=2&offset=1");
+    expect(page).toEqual({ entries: all.entries.slice(1, 3), limit: 2, offset: 1 });
+  });
+});

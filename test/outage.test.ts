@@ -1,0 +1,380 @@
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import type { Server } from "node:http";
+import { createServer, connect, type Socket, type Server as TcpServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import Transport from "winston-transport";
+import { createApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import { createLogger } from "../src/logging/logger.js";
+import { openServices, type Services } from "../src/services.js";
+import { adminQuery, withDatabase } from "./databases.js";
+
+// The database server is never stopped: the service reaches it through a TCP proxy this test
+// cuts and restores, and its server-side connections are terminated in the middle of the load.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const unavailable = { error: "The database is unavailable, try again shortly", code: "service_unavailable" };
+
+/**
+ * Forwards 127.0.0.1:<port> to the database. `cut()` drops every connection and refuses new ones;
+ * `stall()` makes packets vanish instead (nothing is refused or closed, nothing is answered), as a
+ * network partition does, until `unstall()`.
+ */
+class CuttableProxy {
+  private listener: TcpServer | undefined;
+  private readonly sockets = new Set<Socket>();
+  private stalled = false;
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    const listener = createServer((client) => {
+      this.track(client);
+      if (this.stalled) return;
+      const upstream = this.track(connect(this.target));
+      for (const socket of [client, upstream]) socket.on("close", () => (socket === client ? upstream : client).destroy());
+      client.on("data", (data: Buffer) => void (this.stalled || upstream.write(data)));
+      upstream.on("data", (data: Buffer) => void (this.stalled || client.write(data)));
+    });
+    listener.listen(this.port, "127.0.0.1");
+    await once(listener, "listening");
+    this.port = (listener.address() as AddressInfo).port;
+    this.listener = listener;
+  }
+
+  cut(): void {
+    this.listener?.close();
+    this.listener = undefined;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  stall(): void {
+    this.stalled = true;
+  }
+
+  unstall(): void {
+    this.stalled = false;
+  }
+
+  private track(socket: Socket): Socket {
+    this.sockets.add(socket);
+    socket.on("close", () => this.sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    return socket;
+  }
+}
+
+class MemoryTransport extends Transport {
+  readonly entries: Record<string, unknown>[] = [];
+  override log(info: Record<string, unknown>, next: () => void): void {
+    this.entries.push(info);
+    next();
+  }
+}
+
+interface Outcome {
+  startedAt: number;
+  endedAt: number;
+  status: number | "network-error";
+  title: string;
+  postId?: string;
+  body?: unknown;
+}
+
+interface ServiceUnderTest {
+  base: string;
+  proxy: CuttableProxy;
+  logs: MemoryTransport["entries"];
+  close(): Promise<void>;
+}
+
+/** The real app on the test database, connected through its own proxy. */
+async function startService(databaseName: string, env: Record<string, string> = {}): Promise<ServiceUnderTest> {
+  const target = new URL(serverUrl!);
+  const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  await proxy.open();
+  const viaProxy = new URL(withDatabase(serverUrl!, databaseName));
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", DATABASE_URL: viaProxy.toString(), DATABASE_POOL_MAX: "4", ...env });
+  const transport = new MemoryTransport();
+  const services: Services = await openServices(config, createLogger(config, transport));
+  const server: Server = createApp(services).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    proxy,
+    logs: transport.entries,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      proxy.cut();
+      await services.database.close();
+    },
+  };
+}
+
+/** Signs a writer up, then keeps `concurrency` POST /api/posts going until stopped, recording each answer. */
+async function startWriters(base: string, concurrency = 8) {
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    // fetch sends Sec-Fetch-Mode: better-auth then requires an Origin it trusts (BETTER_AUTH_URL's).
+    headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+    body: JSON.stringify({ name: "Outage Writer", email: `outage-${randomUUID()}@example.com`, password: "correct horse battery" }),
+  });
+  expect(signUp.status).toBe(200);
+  const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith("auth.session_token="))!.split(";")[0]!;
+  const authorId = ((await signUp.json()) as { user: { id: string } }).user.id;
+
+  let running = true;
+  let sequence = 0;
+  const outcomes: Outcome[] = [];
+  const writer = async () => {
+    while (running) {
+      const title = `Outage write ${++sequence}`;
+      const startedAt = performance.now();
+      try {
+        const res = await fetch(`${base}/api/posts`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify({ title, content: "Written while the database comes and goes." }),
+          signal: AbortSignal.timeout(20_000),
+        });
+        const body = (await res.json()) as { post?: { id: string } };
+        outcomes.push({ startedAt, endedAt: performance.now(), status: res.status, title, postId: body.post?.id, body });
+      } catch {
+        outcomes.push({ startedAt, endedAt: performance.now(), status: "network-error", title });
+      }
+    }
+  };
+  const writers = Array.from({ length: concurrency }, writer);
+  return {
+    authorId,
+    outcomes,
+    stop: async () => {
+      running = false;
+      await Promise.all(writers);
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function readyStatus(base: string): Promise<number> {
+  return (await fetch(`${base}/ready`)).status;
+}
+
+/** Polls /ready until 200 (or 10 s); returns how long that took. */
+async function untilReady(base: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  let status = await readyStatus(base);
+  while (status !== 200 && performance.now() - started < 10_000) {
+    await sleep(100);
+    status = await readyStatus(base);
+  }
+  return { status, ms: Math.round(performance.now() - started) };
+}
+
+describe.skipIf(!serverUrl)("database outage (PostgreSQL through a cuttable proxy)", () => {
+  const databaseName = `posts_api_outage_${randomUUID().replaceAll("-", "")}`;
+
+  beforeAll(async () => {
+    const template = inject("templateDatabaseUrl")!;
+    await adminQuery(serverUrl!, `create database "${databaseName}" template "${new URL(template).pathname.slice(1)}"`);
+  });
+
+  afterAll(async () => {
+    await adminQuery(serverUrl!, `drop database if exists "${databaseName}" with (force)`);
+  });
+
+  it("answers 503 quickly while the database is away, recovers by itself and loses no acknowledged write", async () => {
+    const service = await startService(databaseName);
+    try {
+      const load = await startWriters(service.base);
+      await sleep(1_000);
+
+      // The server ends the service's sessions (as a failover or a restart would) mid-load.
+      const terminatedAt = performance.now();
+      const terminated = await terminateBackends(databaseName);
+      await sleep(1_000);
+
+      const cutAt = performance.now();
+      service.proxy.cut();
+      await sleep(300);
+      const readyDuringCut = await readyStatus(service.base);
+      await sleep(2_700);
+
+      const restoredAt = performance.now();
+      await service.proxy.open();
+      const readyAgain = await untilReady(service.base);
+      await sleep(1_500);
+      await load.stop();
+
+      const { outcomes } = load;
+      const during = outcomes.filter((o) => o.startedAt >= cutAt && o.endedAt < restoredAt);
+      const after = outcomes.filter((o) => o.startedAt >= restoredAt);
+      const phases = {
+        before: outcomes.filter((o) => o.startedAt < terminatedAt),
+        terminated: outcomes.filter((o) => o.startedAt >= terminatedAt && o.startedAt < cutAt),
+        cut: during,
+        straddlingRestore: outcomes.filter((o) => o.startedAt < restoredAt && o.endedAt >= restoredAt),
+        restored: after,
+      };
+      const acknowledged = outcomes.filter((o) => o.status === 201);
+      const stored = await postsOf(databaseName, load.authorId);
+      const storedTitles = new Set(stored.values());
+      console.info(
+        "outage summary",
+        JSON.stringify({
+          terminatedBackends: terminated,
+          requests: Object.fromEntries(Object.entries(phases).map(([name, list]) => [name, statusCounts(list)])),
+          cutLatencyMs: percentiles(during.map((o) => o.endedAt - o.startedAt)),
+          cutLengthMs: Math.round(restoredAt - cutAt),
+          readyDuringCut,
+          readyAgainAfterMs: readyAgain.ms,
+          acknowledgedWrites: acknowledged.length,
+          rowsInDatabase: stored.size,
+          unacknowledgedButStored: outcomes.filter((o) => o.status !== 201 && storedTitles.has(o.title)).length,
+        }),
+      );
+
+      // During the cut: nothing but 503 service_unavailable, each well inside the pool's connect timeout.
+      expect(during.length).toBeGreaterThan(20);
+      for (const o of during) {
+        expect(o.status, JSON.stringify(o)).toBe(503);
+        expect(o.body).toEqual(unavailable);
+      }
+      expect(Math.max(...during.map((o) => o.endedAt - o.startedAt))).toBeLessThan(1_000);
+      expect(readyDuringCut).toBe(503);
+
+      // Recovery without a restart: ready again, and writes succeed again.
+      expect(readyAgain.status).toBe(200);
+      expect(after.filter((o) => o.status === 201).length).toBeGreaterThan(10);
+      expect(after.slice(-8).every((o) => o.status === 201)).toBe(true);
+
+      // Every acknowledged write is in the database, as acknowledged.
+      expect(acknowledged.length).toBeGreaterThan(50);
+      for (const o of acknowledged) expect(stored.get(o.postId!), o.title).toBe(o.title);
+      // Nothing but 201 and 503 (no 401 or 500 from a session lookup that failed).
+      expect(outcomes.every((o) => o.status === 201 || o.status === 503)).toBe(true);
+      // Each failed request is logged once, with its request id.
+      const outageLines = service.logs.filter((entry) => entry.code === "service_unavailable" && entry.endpoint === "POST /api/posts");
+      expect(outageLines).toHaveLength(outcomes.filter((o) => o.status === 503).length);
+      expect(outageLines.every((entry) => typeof entry.requestId === "string")).toBe(true);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)("database partition (packets dropped, nothing refused)", () => {
+  const databaseName = `posts_api_partition_${randomUUID().replaceAll("-", "")}`;
+
+  beforeAll(async () => {
+    const template = inject("templateDatabaseUrl")!;
+    await adminQuery(serverUrl!, `create database "${databaseName}" template "${new URL(template).pathname.slice(1)}"`);
+  });
+
+  afterAll(async () => {
+    await adminQuery(serverUrl!, `drop database if exists "${databaseName}" with (force)`);
+  });
+
+  it("answers 503 within the configured timeouts instead of hanging, then recovers", async () => {
+    const service = await startService(databaseName, { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" });
+    try {
+      const load = await startWriters(service.base);
+      await sleep(1_000);
+
+      const stalledAt = performance.now();
+      service.proxy.stall();
+      await sleep(4_000);
+      const readyDuringStall = await readyStatus(service.base);
+
+      const restoredAt = performance.now();
+      service.proxy.unstall();
+      const readyAgain = await untilReady(service.base);
+      await sleep(1_500);
+      await load.stop();
+
+      const { outcomes } = load;
+      const during = outcomes.filter((o) => o.startedAt >= stalledAt && o.endedAt < restoredAt);
+      const inFlightAtStall = outcomes.filter((o) => o.startedAt < stalledAt && o.endedAt >= stalledAt);
+      const after = outcomes.filter((o) => o.startedAt >= restoredAt);
+      const acknowledged = outcomes.filter((o) => o.status === 201);
+      const stored = await postsOf(databaseName, load.authorId);
+      console.info(
+        "partition summary",
+        JSON.stringify({
+          inFlightAtStall: statusCounts(inFlightAtStall),
+          duringStall: statusCounts(during),
+          stallLatencyMs: percentiles([...inFlightAtStall, ...during].map((o) => o.endedAt - o.startedAt)),
+          readyDuringStall,
+          readyAgainAfterMs: readyAgain.ms,
+          afterRestore: statusCounts(after),
+          acknowledgedWrites: acknowledged.length,
+          rowsInDatabase: stored.size,
+        }),
+      );
+
+      // Bounded by the query timeout (1.5 s) or the connect timeout (1 s), never by the client giving up.
+      expect(during.length).toBeGreaterThan(8);
+      for (const o of [...inFlightAtStall, ...during]) {
+        if (o.status === 201) continue;
+        expect(o.status, JSON.stringify(o)).toBe(503);
+        expect(o.body).toEqual(unavailable);
+      }
+      expect(during.every((o) => o.status === 503)).toBe(true);
+      expect(Math.max(...[...inFlightAtStall, ...during].map((o) => o.endedAt - o.startedAt))).toBeLessThan(2_500);
+      expect(readyDuringStall).toBe(503);
+
+      expect(readyAgain.status).toBe(200);
+      expect(after.slice(-8).every((o) => o.status === 201)).toBe(true);
+      for (const o of acknowledged) expect(stored.get(o.postId!), o.title).toBe(o.title);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+async function withAdmin<T>(database: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl!, database) });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function terminateBackends(database: string): Promise<number> {
+  return withAdmin("postgres", async (client) => {
+    const { rows } = await client.query(
+      "select pg_terminate_backend(pid) as done from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [database],
+    );
+    return rows.filter((row: { done: boolean }) => row.done).length;
+  });
+}
+
+async function postsOf(database: string, authorId: string): Promise<Map<string, string>> {
+  return withAdmin(database, async (client) => {
+    const { rows } = await client.query("select id, title from posts where author_id = $1", [authorId]);
+    return new Map(rows.map((row: { id: string; title: string }) => [row.id, row.title]));
+  });
+}
+
+function statusCounts(outcomes: Outcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) counts[o.status] = (counts[o.status] ?? 0) + 1;
+  return counts;
+}
+
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: Math.round(sorted.at(-1) ?? 0) };
+}

@@ -1,0 +1,198 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery, withDatabase } from "./databases.js";
+
+// The service as operators run it: `node dist/main.js` in its own process, stopped by SIGTERM
+// while clients keep sending requests over keep-alive connections, as a load balancer does.
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+beforeAll(() => {
+  try {
+    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
+  } catch (error) {
+    // A type error elsewhere in the tree still emits JavaScript; `npm run check` reports it.
+    if (!existsSync(`${root}dist/main.js`)) throw error;
+  }
+}, 120_000);
+
+type Outcome =
+  | { kind: "complete"; status: number; path: string; startedAt: number; endedAt: number; connection: string | undefined }
+  | { kind: "refused" | "reset-before-response" | "reset-mid-response"; path: string; startedAt: number; endedAt: number; code?: string };
+
+interface Service {
+  process: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function startService(databaseUrl: string): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["dist/main.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "shutdown-test-secret-of-at-least-32-characters",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_ENABLED: "false",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  const deadline = Date.now() + 60_000;
+  while (!output.includes("Listening on")) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { process: child, port, output: () => output, exited };
+}
+
+/** One request; tells a complete response from a refused connection and from a reset before or during the response. */
+function send(port: number, agent: Agent, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+  const startedAt = performance.now();
+  return new Promise<Outcome & { body?: unknown; setCookie?: string[] }>((resolve) => {
+    let responded = false;
+    const req = request({ host: "127.0.0.1", port, method, path, agent, headers: { "content-type": "application/json", ...headers } }, (res) => {
+      responded = true;
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          resolve({ kind: "reset-mid-response", path, startedAt, endedAt: performance.now(), code: "truncated-body" });
+          return;
+        }
+        resolve({
+          kind: "complete",
+          status: res.statusCode!,
+          path,
+          startedAt,
+          endedAt: performance.now(),
+          connection: res.headers.connection,
+          body: parsed,
+          setCookie: res.headers["set-cookie"],
+        });
+      });
+      res.on("error", (error: NodeJS.ErrnoException) =>
+        resolve({ kind: "reset-mid-response", path, startedAt, endedAt: performance.now(), code: error.code }),
+      );
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (responded) return;
+      const kind = error.code === "ECONNREFUSED" ? "refused" : "reset-before-response";
+      resolve({ kind, path, startedAt, endedAt: performance.now(), code: error.code });
+    });
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+async function shutDownUnderLoad(databaseUrl: string) {
+  const service = await startService(databaseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  try {
+    const email = `shutdown-${randomUUID()}@example.com`;
+    const password = "correct horse battery";
+    const signUp = await send(service.port, agent, "POST", "/api/auth/sign-up/email", {}, { name: "Shutdown", email, password });
+    expect(signUp.kind === "complete" && signUp.status, service.output()).toBe(200);
+    const cookie = signUp.setCookie!.find((c) => c.includes("session_token="))!.split(";")[0]!;
+
+    // Reads, writes, and sign-ins (a deliberately slow password hash) keep requests in flight.
+    const mix = [
+      () => send(service.port, agent, "GET", "/api/posts?limit=50"),
+      () => send(service.port, agent, "POST", "/api/posts", { cookie }, { title: "Shutdown load", content: "Written while the service stops." }),
+      () => send(service.port, agent, "POST", "/api/auth/sign-in/email", {}, { email, password }),
+      () => send(service.port, agent, "GET", "/health"),
+    ];
+    const outcomes: Outcome[] = [];
+    const worker = async (n: number) => {
+      for (let i = n; ; i++) {
+        const outcome = await mix[i % mix.length]!();
+        outcomes.push(outcome);
+        // Once the service refuses connections, it is gone for this client too.
+        if (outcome.kind !== "complete") return;
+      }
+    };
+    const workers = Array.from({ length: 16 }, (_, n) => worker(n));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+    const signalledAt = performance.now();
+    service.process.kill("SIGTERM");
+    const exitCode = await service.exited;
+    const exitedAfterMs = performance.now() - signalledAt;
+    await Promise.all(workers);
+
+    const count = (kind: Outcome["kind"]) => outcomes.filter((o) => o.kind === kind).length;
+    const drained = outcomes.filter((o) => o.kind === "complete" && o.startedAt < signalledAt && o.endedAt > signalledAt);
+    const toldToClose = outcomes.filter((o) => o.kind === "complete" && o.connection === "close");
+    const summary = {
+      complete: count("complete"),
+      refused: count("refused"),
+      resetBeforeResponse: count("reset-before-response"),
+      resetMidResponse: count("reset-mid-response"),
+      drainedInFlightAtSignal: drained.length,
+      answeredWithConnectionClose: toldToClose.length,
+      exitedAfterMs: Math.round(exitedAfterMs),
+      exitCode,
+    };
+    console.info("shutdown summary", JSON.stringify(summary));
+
+    expect(exitCode, service.output()).toBe(0);
+    expect(service.output()).toContain("Shut down cleanly");
+    const failures = outcomes.filter((o) => o.kind !== "complete" && o.kind !== "refused");
+    expect(failures).toEqual([]);
+    expect(count("refused")).toBe(16);
+    expect(outcomes.filter((o) => o.kind === "complete" && o.status >= 500)).toEqual([]);
+    expect(drained.length).toBeGreaterThan(0);
+    // Draining answers say `Connection: close`, so clients move off before the connection closes.
+    expect(toldToClose.length).toBeGreaterThan(0);
+    expect(exitedAfterMs).toBeLessThan(5_000);
+  } finally {
+    agent.destroy();
+    if (service.process.exitCode === null) service.process.kill("SIGKILL");
+  }
+}
+
+describe("graceful shutdown on SIGTERM", () => {
+  it("answers every request in flight, refuses new connections and exits 0 (embedded database)", async () => {
+    await shutDownUnderLoad("pglite:memory");
+  }, 120_000);
+
+  describe.skipIf(!serverUrl)("on PostgreSQL", () => {
+    const name = `posts_api_shutdown_${randomUUID().replaceAll("-", "")}`;
+    afterAll(async () => {
+      await adminQuery(serverUrl!, `drop database if exists "${name}" with (force)`);
+    });
+
+    it("answers every request in flight, refuses new connections and exits 0", async () => {
+      await adminQuery(serverUrl!, `create database "${name}"`);
+      await shutDownUnderLoad(withDatabase(serverUrl!, name));
+    }, 120_000);
+  });
+});
