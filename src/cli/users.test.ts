@@ -115,6 +115,21 @@ describe("users set-roles", () => {
     expect(profile.body.user.roles).toEqual(["MODERATOR", "USER"]);
   });
 
+  it("records the change in the audit log, with no actor and the roles before and after", async () => {
+    const adminCookie = await signIn(app.http, admin);
+    const target = await app.http.get("/api/profile").set("Cookie", await signIn(app.http, moderator));
+    const audit = await app.http.get("/api/admin/audit").set("Cookie", adminCookie);
+    expect(audit.body.entries.filter((entry: { action: string }) => entry.action === "user.set_roles")).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        targetId: target.body.user.id,
+        method: null,
+        path: null,
+        details: { roles: ["MODERATOR", "USER"], previousRoles: ["USER"], via: "cli" },
+      }),
+    ]);
+  });
+
   it("refuses an unknown email with exit code 1", () => {
     expect(runs.unknownEmail).toMatchObject({ code: 1, stdout: "" });
     expect(runs.unknownEmail!.stderr.trim()).toBe(`No user with email nobody-${id}@example.com`);

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import * as z from "zod";
+import { recordAudit } from "../audit/service.js";
 import { roleSchema } from "../auth/roles.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { users as usersTable } from "../db/schema.js";
@@ -54,7 +55,14 @@ async function run(argv: string[]): Promise<string> {
       .from(usersTable)
       .where(eq(usersTable.email, email!.toLowerCase()));
     if (!found) throw new UsageError(`No user with email ${email}`);
-    const user = await setUserRoles(database.db, found.id, roles);
+    // Audited like the roles route, with no actor: the operator acted outside the API.
+    const user = await database.db.transaction(async (tx) => {
+      const [previous] = await tx.select({ roles: usersTable.roles }).from(usersTable).where(eq(usersTable.id, found.id));
+      const updated = await setUserRoles(tx, found.id, roles);
+      const details = { roles: updated.roles, previousRoles: previous!.roles, via: "cli" };
+      await recordAudit(tx, { actorId: null, action: "user.set_roles", targetId: found.id, details });
+      return updated;
+    });
     return `${user.email} now has roles ${user.roles.join(", ")}`;
   } finally {
     await database.close();
