@@ -76,6 +76,21 @@ describe("security headers", () => {
     expect(res.headers).not.toHaveProperty("x-powered-by");
   });
 
+  it("sends only headers a JSON response can use, none meant for documents or retired browsers", async () => {
+    const res = await t.http.get("/api/posts");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    for (const header of [
+      "cross-origin-opener-policy",
+      "origin-agent-cluster",
+      "x-dns-prefetch-control",
+      "x-download-options",
+      "x-permitted-cross-domain-policies",
+      "x-xss-protection",
+    ]) {
+      expect(res.headers, header).not.toHaveProperty(header);
+    }
+  });
+
   it("sends the headers on errors too", async () => {
     const res = await t.http.get("/api/nothing-here");
     expect(res.status).toBe(404);

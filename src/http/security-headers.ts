@@ -17,6 +17,15 @@ export function securityHeaders(config: Pick<Config, "isProduction">): RequestHa
       xFrameOptions: { action: "deny" },
       // Only meaningful over HTTPS, which production terminates in front of the service.
       strictTransportSecurity: config.isProduction ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+      // Off: these govern documents (windows, agent clusters, DNS prefetch) or retired clients
+      // (IE8 downloads, the XSS auditor, Flash and Acrobat policies); a JSON response has no use
+      // for them, and every response would carry their bytes (issue 6, /health against bare Express).
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
     }),
     // Responses carry personal data behind a session cookie: no browser or proxy keeps a copy.
     (_req, res, next) => {
