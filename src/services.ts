@@ -18,6 +18,7 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
     connectionTimeoutMillis: config.databaseConnectTimeoutMs,
     queryTimeoutMillis: config.databaseQueryTimeoutMs,
     onPoolError: (error) => logger.warn("Idle database connection lost", { errorName: error.name }),
+    onMaintenanceError: (error) => logger.warn("Embedded database maintenance failed", { errorName: error.name }),
   });
   try {
     await database.migrate();

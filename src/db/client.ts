@@ -16,7 +16,7 @@ export interface Database {
   readonly kind: "postgres" | "pglite";
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
-  /** Applies pending migrations from drizzle/. */
+  /** Applies pending migrations from drizzle/ (and, embedded, vacuums and analyzes). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,10 +29,12 @@ export interface DatabaseOptions {
   /** How long a request waits for a query's answer before failing (and becoming a 503); migrations have none. */
   queryTimeoutMillis?: number;
   onPoolError?: (error: Error) => void;
+  /** An embedded database's periodic vacuum failed. */
+  onMaintenanceError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url.startsWith("pglite:") ? openPglite(options.url.slice("pglite:".length)) : openPostgres(options);
+  return options.url.startsWith("pglite:") ? openPglite(options) : openPostgres(options);
 }
 
 function openPostgres({ url, poolMax = 10, connectionTimeoutMillis = 3000, queryTimeoutMillis, onPoolError }: DatabaseOptions): Database {
@@ -58,16 +60,34 @@ function openPostgres({ url, poolMax = 10, connectionTimeoutMillis = 3000, query
   };
 }
 
-async function openPglite(location: string): Promise<Database> {
+// How often an embedded database is vacuumed and analyzed while the service runs.
+const PGLITE_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
+async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise<Database> {
+  const location = url.slice("pglite:".length);
   const inMemory = location === "memory";
   if (!inMemory) mkdirSync(location, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : location);
   const db = drizzlePglite(client, { schema });
+  // PGlite runs no autovacuum worker: without this the planner would never have statistics, dead
+  // rows would never be reclaimed and no index-only scan could skip the table. Once after the
+  // migrations, then hourly; requests' queries wait while it runs (PGlite runs one at a time).
+  const maintain = () => client.exec("vacuum analyze");
+  const maintenance = setInterval(
+    () => void maintain().catch((error: Error) => onMaintenanceError?.(error)),
+    PGLITE_MAINTENANCE_INTERVAL_MS,
+  ).unref();
   return {
     db,
     kind: "pglite",
     ping: async () => void (await db.execute(sql`select 1`)),
-    migrate: () => migratePglite(client),
-    close: () => client.close(),
+    migrate: async () => {
+      await migratePglite(client);
+      await maintain();
+    },
+    close: () => {
+      clearInterval(maintenance);
+      return client.close();
+    },
   };
 }
