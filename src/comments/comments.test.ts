@@ -283,6 +283,18 @@ describe("DELETE /api/v2/posts/:postId/comments/:id/", () => {
     }
   });
 
+  it("lets an ADMIN delete a comment on a private post, as it may the post; a MODERATOR cannot see it (404)", async () => {
+    const author = await signUp(t);
+    const post = await createPost(t, author, { visibility: "private" });
+    const target = await comment(author, post.id);
+    const moderator = await t.http.delete(commentPath(target)).set("Cookie", (await signUp(t, { roles: ["MODERATOR"] })).cookie);
+    expect(moderator.status).toBe(404);
+    expect(moderator.body).toEqual(notFound);
+    const admin = await t.http.delete(commentPath(target)).set("Cookie", (await signUp(t, { roles: ["ADMIN"] })).cookie);
+    expect(admin.status).toBe(204);
+    expect((await t.http.get(commentPath(target)).set("Cookie", author.cookie)).status).toBe(404);
+  });
+
   it("lets a session elevated by the development adminKey delete", async () => {
     const post = await createPost(t, await signUp(t));
     const target = await comment(await signUp(t), post.id);

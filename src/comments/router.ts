@@ -3,7 +3,7 @@ import { actorOf, optionalActorOf } from "../auth/require-auth.js";
 import { comments as commentsTable } from "../db/schema.js";
 import { notAuthorized } from "../http/errors.js";
 import { validate } from "../http/validate.js";
-import { findVisiblePost } from "../posts/service.js";
+import { findDeletablePost, findVisiblePost } from "../posts/service.js";
 import type { V2Deps } from "../v2/router.js";
 import { commentBody, commentParams, commentPatchBody, postParams } from "./schemas.js";
 import * as comments from "./service.js";
@@ -62,7 +62,8 @@ export function commentsRouter({ db, guards, logger, cursorPage }: V2Deps): Rout
   router.delete("/posts/:postId/comments/:id/", requireAuth(), byId, async (req, res) => {
     const { postId, id } = byId.input(res).params;
     const actor = actorOf(req);
-    const post = await findVisiblePost(db, postId, actor);
+    // As with posts, an ADMIN may delete on a post it cannot see (another user's private post).
+    const post = await findDeletablePost(db, postId, actor);
     const comment = await comments.findComment(db, post.id, id);
     if (!comments.mayDeleteComment(actor, comment, post)) throw notAuthorized();
     await comments.deleteComment(db, comment.id);
