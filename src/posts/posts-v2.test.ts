@@ -316,9 +316,9 @@ describe("/api/v2/posts/ create, retrieve, update and delete", () => {
   });
 });
 
-describe("GET /api/v2/posts/?search= with few and with many matches", () => {
+describe("GET /api/v2/posts/?search= and ?tag= with few and with many matches", () => {
   // Up to SORT_MATCHES_UP_TO matches the page sorts the matches themselves, above it PostgreSQL walks
-  // the newest-first index: both must give the same posts in the same order.
+  // the newest-first index: both must give the same posts in the same order, for either filter.
   it("pages either way newest first, ties broken by id, private posts shown only to their author", async () => {
     const author = await signUp(t);
     const many = SORT_MATCHES_UP_TO + 300;
@@ -330,6 +330,7 @@ describe("GET /api/v2/posts/?search= with few and with many matches", () => {
         Array.from({ length: many }, (_, i) => ({
           title: `Threshold post ${String(i).padStart(4, "0")}`,
           content: i < few ? "A note on walruses and narwhals." : "A note on narwhals.",
+          tags: i < few ? ["walrus", "narwhal"] : ["narwhal"],
           authorId: author.id,
           // Pairs of posts share a timestamp, so the order rests on the id as well.
           createdAt: new Date(start - Math.floor(i / 2) * 1000),
@@ -342,11 +343,16 @@ describe("GET /api/v2/posts/?search= with few and with many matches", () => {
       newestFirst.filter((p) => Number(p.title.slice(-4)) < upTo && (withPrivate || p.visibility === "public")).map((p) => p.id);
     const ids = (res: { body: { results: { id: string }[] } }) => res.body.results.map((p) => p.id);
 
-    for (const [word, upTo] of [["walrus", few], ["narwhal", many]] as const) {
+    for (const [filter, word, upTo] of [
+      ["search", "walrus", few],
+      ["search", "narwhal", many],
+      ["tag", "walrus", few],
+      ["tag", "narwhal", many],
+    ] as const) {
       for (const cookie of [undefined, author.cookie]) {
         const all = expected(upTo, cookie !== undefined);
         const get = (query: string) => {
-          const request = t.http.get(`/api/v2/posts/?author=${author.id}&search=${word}&${query}`);
+          const request = t.http.get(`/api/v2/posts/?author=${author.id}&${filter}=${word}&${query}`);
           return cookie ? request.set("Cookie", cookie) : request;
         };
         const first = await get("page_size=20");

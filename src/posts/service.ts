@@ -64,11 +64,11 @@ export interface PostFilters {
 }
 
 /**
- * Up to this many matches, a search page sorts the matches themselves instead of letting PostgreSQL
- * walk the newest-first index and filter. The walk reads about (offset + limit) / share-of-matches
- * posts, so a rare or absent word reads the whole index (0.5 s at 1M posts, for no result); the sort
- * reads only the matches (2.7 ms for 2,000). At 1M posts the two cross between 2,000 and 5,000
- * matches: bench/results/2026-11-23-search-fence-postgres.md.
+ * Up to this many matches, a page filtered by search or tag sorts the matches themselves
+ * instead of letting PostgreSQL walk the newest-first index and filter. The walk reads about
+ * (offset + limit) / share-of-matches posts, so a rare or absent word or tag reads the whole index
+ * (0.5 s at 1M posts, for no result); the sort reads only the matches (2.7 ms for 2,000). At 1M
+ * posts the two cross between 2,000 and 5,000 matches: bench/results/2026-11-23-search-fence-postgres.md.
  */
 export const SORT_MATCHES_UP_TO = 2_000;
 
@@ -90,12 +90,12 @@ export async function searchVisiblePosts(
   const pageOf = <Q extends PgSelect>(query: Q) =>
     query.orderBy(...orderBy, desc(posts.id)).limit(page.limit).offset(page.offset);
   const counting = db.select({ count: count() }).from(posts).where(where);
-  if (!filters.search) {
+  if (!filters.search && !filters.tag) {
     const [rows, [total]] = await Promise.all([pageOf(selected().$dynamic()), counting]);
     return { rows, count: total?.count ?? 0 };
   }
-  // PostgreSQL estimates a word's matches without knowing where they lie, and for a rare word may
-  // pick the index walk that finds none before the oldest post; the count, needed anyway, is exact.
+  // PostgreSQL estimates a filter's matches without knowing where they lie, and for a rare word or
+  // tag may pick the index walk that finds none before the oldest post; the count, needed anyway, is exact.
   const [total] = await counting;
   const found = total?.count ?? 0;
   if (page.offset >= found) return { rows: [], count: found };
