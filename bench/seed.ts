@@ -29,7 +29,8 @@ export interface Seeded {
  * Fills a migrated, empty database with set-based SQL (one `insert ... select generate_series`
  * per table): 100 users with credential accounts and a session each, `posts` posts over them
  * (one in 10 private, one in 50 hidden, 30 s apart), 12,000 comments on the newest public post
- * and one comment per 10 posts elsewhere; then ANALYZE, so plans are those of a live database.
+ * and one comment per 10 posts elsewhere; then VACUUM ANALYZE, so plans and visibility maps are
+ * those of a live database (autovacuum, or the service's own upkeep on PGlite, would have run).
  * The secondary indexes of posts and comments are built after the rows are in (same definitions).
  */
 export async function seed(db: Database, posts: number): Promise<Seeded> {
@@ -98,7 +99,7 @@ export async function seed(db: Database, posts: number): Promise<Seeded> {
     where p.id <> ${target.id}::uuid`);
   await run(sql`set maintenance_work_mem = '256MB'`);
   for (const { indexdef } of indexes) await run(sql.raw(indexdef));
-  await run(sql`analyze`);
+  await run(sql`vacuum analyze`);
 
   return {
     posts,
