@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { type Database, openDatabase } from "../src/db/client.js";
+import { adminQuery, withDatabase as onServer } from "../test/databases.js";
 import { onCleanup } from "./cleanup.js";
 import { packageVersion } from "./machine.js";
 
@@ -29,19 +29,8 @@ export async function createBenchDatabase(serverUrl: string | undefined): Promis
   const name = `posts_api_bench_${randomBytes(6).toString("hex")}`;
   await adminQuery(serverUrl, `create database "${name}"`);
   const drop = onCleanup(`drop database ${name}`, () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), kind: "postgres", open: () => openDatabase({ url: url.toString(), poolMax: 2 }), drop };
-}
-
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  const url = onServer(serverUrl, name);
+  return { url, kind: "postgres", open: () => openDatabase({ url, poolMax: 2 }), drop };
 }
 
 /** Runs `work` on the database opened in this process, then closes it (PGlite allows one process at a time). */
