@@ -57,9 +57,8 @@ async function run(argv: string[]): Promise<string> {
     if (!found) throw new UsageError(`No user with email ${email}`);
     // Audited like the roles route, with no actor: the operator acted outside the API.
     const user = await database.db.transaction(async (tx) => {
-      const [previous] = await tx.select({ roles: usersTable.roles }).from(usersTable).where(eq(usersTable.id, found.id));
-      const updated = await setUserRoles(tx, found.id, roles);
-      const details = { roles: updated.roles, previousRoles: previous!.roles, via: "cli" };
+      const { user: updated, previousRoles } = await setUserRoles(tx, found.id, roles);
+      const details = { roles: updated.roles, previousRoles, via: "cli" };
       await recordAudit(tx, { actorId: null, action: "user.set_roles", targetId: found.id, details });
       return updated;
     });

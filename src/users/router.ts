@@ -50,9 +50,8 @@ export function usersRouter({ db, auth, guards }: AppDeps): Router {
       throw lastAdminProtection();
     }
     const user = await db.transaction(async (tx) => {
-      const previous = await users.getUser(tx, params.id);
-      const updated = await users.setUserRoles(tx, params.id, body.roles);
-      await recordAudit(tx, requestAudit(req, "user.set_roles", params.id, { roles: updated.roles, previousRoles: previous.roles }));
+      const { user: updated, previousRoles } = await users.setUserRoles(tx, params.id, body.roles);
+      await recordAudit(tx, requestAudit(req, "user.set_roles", params.id, { roles: updated.roles, previousRoles }));
       return updated;
     });
     res.json({ user });

@@ -115,9 +115,10 @@ export async function updateUser(db: Db, id: string, changes: { name?: string; e
 
 /**
  * Sets a user's roles and, when they changed, notifies the user in the same transaction (a
- * savepoint when the caller already holds one, as the roles route does for its audit entry).
+ * savepoint when the caller already holds one, as the roles route and the CLI do for their audit
+ * entry). Returns the roles it replaced too, read under the same row lock.
  */
-export async function setUserRoles(db: Db, id: string, roles: Role[]): Promise<PublicUser> {
+export async function setUserRoles(db: Db, id: string, roles: Role[]): Promise<{ user: PublicUser; previousRoles: Role[] }> {
   return db.transaction(async (tx) => {
     // Locked, so two changes at once cannot both compare against the same old roles.
     const [current] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id)).for("update");
@@ -126,7 +127,7 @@ export async function setUserRoles(db: Db, id: string, roles: Role[]): Promise<P
     if (!sameRoles(current.roles, user!.roles)) {
       await notify(tx, { userId: id, type: "roles", message: `Your roles were changed to ${user!.roles.join(", ")}` });
     }
-    return user!;
+    return { user: user!, previousRoles: current.roles };
   });
 }
 
