@@ -7,7 +7,7 @@ import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
-import { healthRouter } from "./http/health.js";
+import { health, readinessRouter } from "./http/health.js";
 import { type RateLimitStores, rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { Logger } from "./logging/logger.js";
@@ -45,6 +45,8 @@ export function createApp(options: AppOptions): Express {
   app.use(securityHeaders(config));
   app.use(requestId);
   app.use(corsPolicy(config));
+  // An app route, not a Router: a Router would answer OPTIONS /health itself, in plain text.
+  app.get("/health", health);
   app.use(requestLogger(logger));
   app.use(refuseOtherOptions);
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
@@ -53,7 +55,7 @@ export function createApp(options: AppOptions): Express {
   app.all("/api/auth/*splat", authHandler(auth));
   app.use(express.json({ limit: "100kb" }));
 
-  app.use(healthRouter(database));
+  app.use(readinessRouter(database));
   app.use("/api", usersRouter(deps));
   app.use("/api", postsRouter(deps));
   app.use("/api", auditRouter(deps));

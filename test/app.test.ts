@@ -187,6 +187,27 @@ describe("probes", () => {
     expect(res.body).toEqual({ status: "ok" });
   });
 
+  it("/health passes the cross-origin check and carries the security headers and request id", async () => {
+    const res = await t.http.get("/health").set("Origin", ALLOWED);
+    expect(res.headers["access-control-allow-origin"]).toBe(ALLOWED);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("/health answers only GET and HEAD; other methods get the JSON answers of any endpoint", async () => {
+    expect((await t.http.head("/health")).status).toBe(200);
+    const options = await t.http.options("/health");
+    expect(options.status).toBe(404);
+    expect(options.headers["content-type"]).toMatch(/^application\/json/);
+    const post = await t.http.post("/health").send({});
+    expect(post.status).toBe(404);
+    expect(post.body).toMatchObject({ error: "Endpoint not found", endpoint: "POST /health" });
+    const preflight = await t.http.options("/health").set("Origin", ALLOWED).set("Access-Control-Request-Method", "GET");
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe(ALLOWED);
+  });
+
   it("/ready answers that the database answers", async () => {
     const res = await t.http.get("/ready");
     expect(res.status).toBe(200);

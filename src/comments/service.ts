@@ -80,7 +80,7 @@ export async function updateComment(db: Db, comment: Comment, input: CommentInpu
   if (input.content === undefined) return comment;
   const [updated] = await db
     .update(comments)
-    .set({ content: input.content, updatedAt: new Date() })
+    .set({ content: input.content })
     .where(eq(comments.id, comment.id))
     .returning(commentColumns);
   if (!updated) throw responses.notFound();

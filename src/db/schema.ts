@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, customType, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { isoTimestamps } from "./iso-timestamp.js";
 
 // The four tables better-auth needs (user, session, account, verification), with UUID ids
 // (better-auth's `generateId: "uuid"`) and the service's `roles` column on the user.
@@ -100,7 +101,7 @@ export const posts = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')`,
       ),
-    ...timestamps,
+    ...isoTimestamps,
   },
   // Ascending indexes on purpose: scanned backwards they serve `order by created_at desc, id desc`
   // (DESC NULLS FIRST). drizzle's `.desc()` in an index emits DESC NULLS LAST, which PostgreSQL
@@ -130,7 +131,7 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
-    ...timestamps,
+    ...isoTimestamps,
   },
   (t) => [index("comments_post_created_at_id_idx").on(t.postId, t.createdAt, t.id)],
 );
@@ -147,7 +148,7 @@ export const notifications = pgTable(
     type: notificationTypeEnum("type").notNull(),
     message: text("message").notNull(),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
-    createdAt: timestamps.createdAt,
+    createdAt: isoTimestamps.createdAt,
   },
   (t) => [index("notifications_user_created_at_id_idx").on(t.userId, t.createdAt, t.id)],
 );
@@ -163,7 +164,7 @@ export const auditLog = pgTable(
     method: text("method"),
     path: text("path"),
     details: jsonb("details").$type<Record<string, unknown>>(),
-    createdAt: timestamps.createdAt,
+    createdAt: isoTimestamps.createdAt,
   },
   (t) => [index("audit_log_created_at_id_idx").on(t.createdAt, t.id)],
 );

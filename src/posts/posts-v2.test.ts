@@ -17,7 +17,7 @@ async function insertPosts(app: TestApp, author: TestUser, n: number, over: Part
     title: `Seeded post ${String(i).padStart(3, "0")}`,
     content: "Seeded content for paging.",
     authorId: author.id,
-    createdAt: new Date(start - i * 1000),
+    createdAt: new Date(start - i * 1000).toISOString(),
     ...over,
   }));
   const inserted = await app.database.db.insert(posts).values(rows).returning({ id: posts.id, title: posts.title });
@@ -170,7 +170,7 @@ describe("GET /api/v2/posts/ search, ordering and filters", () => {
   it("orders by each allowed field in both directions, and refuses an unknown field with 400", async () => {
     const author = await signUp(t);
     const seeded = await insertPosts(t, author, 3);
-    await t.database.db.update(posts).set({ updatedAt: new Date(0) }).where(eq(posts.id, seeded[0]!.id));
+    await t.database.db.update(posts).set({ updatedAt: new Date(0).toISOString() }).where(eq(posts.id, seeded[0]!.id));
     const order = async (ordering: string) =>
       (await t.http.get(`/api/v2/posts/?author=${author.id}&ordering=${ordering}`)).body.results.map((p: { id: string }) => p.id);
     const [newest, middle, oldest] = seeded.map((p) => p.id);
@@ -333,12 +333,12 @@ describe("GET /api/v2/posts/?search= and ?tag= with few and with many matches", 
           tags: i < few ? ["walrus", "narwhal"] : ["narwhal"],
           authorId: author.id,
           // Pairs of posts share a timestamp, so the order rests on the id as well.
-          createdAt: new Date(start - Math.floor(i / 2) * 1000),
+          createdAt: new Date(start - Math.floor(i / 2) * 1000).toISOString(),
           visibility: i % 10 === 3 ? ("private" as const) : ("public" as const),
         })),
       )
       .returning({ id: posts.id, title: posts.title, createdAt: posts.createdAt, visibility: posts.visibility });
-    const newestFirst = [...inserted].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    const newestFirst = [...inserted].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : -1));
     const expected = (upTo: number, withPrivate: boolean) =>
       newestFirst.filter((p) => Number(p.title.slice(-4)) < upTo && (withPrivate || p.visibility === "public")).map((p) => p.id);
     const ids = (res: { body: { results: { id: string }[] } }) => res.body.results.map((p) => p.id);

@@ -136,7 +136,7 @@ export async function createPost(db: Db, authorId: string, input: PostInput) {
 export async function updatePost(db: Db, id: string, input: PostInput | PostPatch) {
   const [post] = await db
     .update(posts)
-    .set({ ...input, updatedAt: new Date() })
+    .set(input)
     .where(eq(posts.id, id))
     .returning(postColumns);
   if (!post) throw postNotFound();
@@ -159,7 +159,7 @@ export async function setPostStatus(db: Db, id: string, status: "visible" | "hid
     if (!current) throw postNotFound();
     const [post] = await tx
       .update(posts)
-      .set({ status, updatedAt: new Date() })
+      .set({ status })
       .where(eq(posts.id, id))
       .returning(postColumns);
     if (current.status !== status) {
