@@ -5,6 +5,8 @@ export interface Load {
   connections: number;
   duration: number;
   warmup: number;
+  /** Instead of running for `duration`: send this many requests on each connection, then stop (--smoke). */
+  requestsPerConnection?: number;
 }
 
 export interface Measurement {
@@ -45,14 +47,20 @@ export async function measure(baseUrl: string, spec: RequestSpec, load: Load): P
   };
   if (load.warmup > 0) await autocannon({ ...options, duration: load.warmup });
   const startedAt = Date.now();
-  const result = await autocannon({ ...options, duration: load.duration });
+  const result = await autocannon(
+    load.requestsPerConnection
+      ? // autocannon notices the last answer on its next sample: sampling often ends the run at once.
+        { ...options, amount: load.requestsPerConnection * load.connections, sampleInt: 50 }
+      : { ...options, duration: load.duration },
+  );
   const endedAt = Date.now();
   const otherStatuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, stats]) => `${code}×${stats.count ?? 0}`)
     .join(" ");
   return {
-    requestsPerSecond: result.requests.average,
+    // A run of a fixed number of requests ends between autocannon's one-second samples.
+    requestsPerSecond: load.requestsPerConnection ? result.requests.total / result.duration : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import type { Load } from "./load.js";
 
 export const USAGE = `npm run bench -- [options]
 
@@ -10,6 +11,8 @@ export const USAGE = `npm run bench -- [options]
   --warmup S                 seconds of unmeasured load before each scenario (default 2)
   --cursor-depth N           the cursor scenario reads the page reached after following next N-1 times (default 100)
   --only a,b                 run only these scenarios (ids below)
+  --rounds N                 measure each scenario that has baselines N times, alternately before
+                             and after them, and report medians (default 3; 1 with --smoke)
   --env KEY=VALUE            extra environment for the service, repeatable (e.g. LOG_LEVEL=http,
                              DATABASE_POOL_MAX=20; the pool size applies to the baselines too)
   --out [FILE]               also write the table as markdown (default bench/results/<date>.md)
@@ -17,8 +20,8 @@ export const USAGE = `npm run bench -- [options]
   --sizes a,b                with --scaling: other post counts (default 10000,100000,1000000)
   --profile SCENARIO         CPU-profile the service (and its node:http baseline) on one scenario
                              into bench/results/profiles
-  --smoke                    every scenario and baseline once, briefly (1,000 posts, 1 s each, no
-                             warm-up, 4 connections), for CI: exits 1 on any non-2xx or error
+  --smoke                    every scenario and baseline once, briefly (1,000 posts, 4 connections,
+                             5 requests on each, no warm-up), for CI: exits 1 on any non-2xx or error
 
 Scenarios: health, posts-anon, posts-auth, post-by-id, post-create, sign-in, v2-page, v2-cursor, v2-search`;
 
@@ -30,12 +33,15 @@ export interface Options {
   warmup: number;
   cursorDepth: number;
   only: string[] | undefined;
+  rounds: number;
   serviceEnv: Record<string, string>;
   out: string | undefined;
   scaling: boolean;
   sizes: number[];
   profile: string | undefined;
   smoke: boolean;
+  /** --smoke: requests per connection instead of a duration. */
+  requestsPerConnection: number | undefined;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -54,6 +60,7 @@ export function parseOptions(argv: string[]): Options {
       warmup: { type: "string" },
       "cursor-depth": { type: "string" },
       only: { type: "string" },
+      rounds: { type: "string" },
       env: { type: "string", multiple: true },
       out: { type: "string" },
       scaling: { type: "boolean", default: false },
@@ -80,6 +87,7 @@ export function parseOptions(argv: string[]): Options {
     warmup: nonNegative("warmup", values.warmup, smoke ? 0 : 2),
     cursorDepth: positive("cursor-depth", values["cursor-depth"], smoke ? 5 : 100),
     only: values.only?.split(",").map((id) => id.trim()),
+    rounds: positive("rounds", values.rounds, smoke ? 1 : 3),
     serviceEnv: Object.fromEntries(
       (values.env ?? []).map((pair) => {
         const eq = pair.indexOf("=");
@@ -92,7 +100,14 @@ export function parseOptions(argv: string[]): Options {
     sizes: (values.sizes ?? "10000,100000,1000000").split(",").map((size) => positive("sizes", size, 0)),
     profile: values.profile,
     smoke,
+    requestsPerConnection: smoke ? 5 : undefined,
   };
+}
+
+/** The load every scenario gets, before its own bounds (steps.ts, scenarioLoad). */
+export function loadOf(options: Options): Load {
+  const { connections, duration, warmup, requestsPerConnection } = options;
+  return { connections, duration, warmup, requestsPerConnection };
 }
 
 export class UsageError extends Error {

@@ -1,7 +1,7 @@
 import { mkdir, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { withDatabase } from "./database.js";
-import { type Load, type Measurement, measure } from "./load.js";
+import { type Measurement, measure } from "./load.js";
 import type { Options } from "./options.js";
 import { REPO_ROOT } from "./processes.js";
 import { markdownTable } from "./report.js";
@@ -10,7 +10,7 @@ import { type ScenarioContext, scenarioIds, scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { summarizeProfile } from "./profile-summary.js";
 import { baselineNames, createOwnPosts, PROFILE_DIR, signUpBenchUser, startBaseline, startService } from "./service.js";
-import { UsageError } from "./options.js";
+import { loadOf, UsageError } from "./options.js";
 
 /**
  * `--profile SCENARIO`: the service runs under `--cpu-prof` for that scenario only; when the
@@ -19,7 +19,7 @@ import { UsageError } from "./options.js";
 export async function profileRun(options: Options): Promise<number> {
   const scenario = scenarios.find((s) => s.id === options.profile);
   if (!scenario) throw new UsageError(`unknown scenario ${options.profile}; known: ${scenarioIds.join(", ")}`);
-  const load: Load = { connections: options.connections, duration: options.duration, warmup: options.warmup };
+  const load = loadOf(options);
   const prepared = await prepare(options.database, options.posts, options.serviceEnv);
   const dir = join(REPO_ROOT, PROFILE_DIR);
   await mkdir(dir, { recursive: true });

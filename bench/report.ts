@@ -33,10 +33,10 @@ export function formatRate(rate: number): string {
   return rate >= 100 ? Math.round(rate).toLocaleString("en-US") : rate.toFixed(1);
 }
 
-/** `0.42× node:http + pg`: the service's requests/s divided by the baseline's. */
-export function ratioText(service: Measurement | undefined, baseline: Measurement | undefined, name: string): string | undefined {
+/** The service's requests/s divided by the baseline's. */
+export function ratioOf(service: Measurement | undefined, baseline: Measurement | undefined): number | undefined {
   if (!service || !baseline || baseline.requestsPerSecond === 0) return undefined;
-  return `${(service.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}× ${name}`;
+  return service.requestsPerSecond / baseline.requestsPerSecond;
 }
 
 /** A markdown table whose columns line up in a terminal as well. */

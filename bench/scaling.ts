@@ -1,7 +1,7 @@
-import type { Load, Measurement } from "./load.js";
+import type { Measurement } from "./load.js";
 import { measure, probe } from "./load.js";
 import { describeMachine } from "./machine.js";
-import type { Options } from "./options.js";
+import { loadOf, type Options } from "./options.js";
 import { formatRate, markdownTable, writeReport } from "./report.js";
 import { followNext, RouteMissing, SEARCH_PATH } from "./scenarios.js";
 import { startService } from "./service.js";
@@ -24,7 +24,7 @@ interface SizeResult {
  * matching posts (one in 100 here), since the page is sorted and counted.
  */
 export async function scalingRun(options: Options): Promise<number> {
-  const load: Load = { connections: options.connections, duration: options.duration, warmup: options.warmup };
+  const load = loadOf(options);
   const sizes = options.sizes;
   const results: SizeResult[] = [];
   let databaseDescription = "";

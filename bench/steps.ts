@@ -39,12 +39,11 @@ export interface ScenarioOutcome {
 
 /** Builds the scenario's request, checks the route answers, then loads it. */
 export async function runScenario(baseUrl: string, scenario: Scenario, context: ScenarioContext, load: Load): Promise<ScenarioOutcome> {
-  const connections = Math.min(load.connections, scenario.maxConnections ?? Infinity);
-  const duration = Math.max(load.duration, scenario.minDuration ?? 0);
+  const { connections, duration } = scenarioLoad(scenario, load);
   const label = [
     scenario.label,
     connections < load.connections ? `[${connections} conn.]` : "",
-    duration > load.duration ? `[${duration} s]` : "",
+    duration > load.duration && !load.requestsPerConnection ? `[${duration} s]` : "",
   ].filter(Boolean).join(" ");
   let spec: RequestSpec;
   try {
@@ -55,7 +54,7 @@ export async function runScenario(baseUrl: string, scenario: Scenario, context: 
   }
   const first = await probe(baseUrl, spec);
   if (first.status === 404 && scenario.mayBeMissing) return { row: { scenario: label, note: "n/a (route missing)" } };
-  const measurement = await measure(baseUrl, spec, { ...load, connections, duration });
+  const measurement = await measure(baseUrl, spec, scenarioLoad(scenario, load));
   const failed = measurement.non2xx > 0 || measurement.errors > 0 || measurement.requests === 0;
   const note =
     first.status >= 300
@@ -64,6 +63,15 @@ export async function runScenario(baseUrl: string, scenario: Scenario, context: 
         ? "no request completed"
         : undefined;
   return { row: { scenario: label, measurement, note, failed }, spec, firstBody: first.body };
+}
+
+/** The run's load within the scenario's own bounds. */
+export function scenarioLoad(scenario: Scenario, load: Load): Load {
+  return {
+    ...load,
+    connections: Math.min(load.connections, scenario.maxConnections ?? Infinity),
+    duration: Math.max(load.duration, scenario.minDuration ?? 0),
+  };
 }
 
 export function progress(row: Row): void {

@@ -1,5 +1,5 @@
 import cors from "cors";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Config } from "../config.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { corsOriginNotAllowed, endpointNotFound } from "./errors.js";
@@ -14,9 +14,11 @@ const EXPOSED_HEADERS = ["Retry-After", REQUEST_ID_HEADER, "RateLimit", "RateLim
  */
 export function corsPolicy(config: Pick<Config, "corsOrigins">): RequestHandler {
   const allowed = new Set(config.corsOrigins);
-  return cors((req, callback) =>
+  const policy = cors<Request>((req, callback) =>
     callback(null, { origin: allowed.has(req.get("origin") ?? ""), credentials: true, exposedHeaders: EXPOSED_HEADERS }),
   );
+  // Only browsers send Origin; without it the policy has nothing to allow (cors would only call next()).
+  return (req, res, next) => (req.headers.origin === undefined ? next() : policy(req, res, next));
 }
 
 /**
