@@ -5,6 +5,7 @@ import type { Db } from "../db/client.js";
 import { posts } from "../db/schema.js";
 import { postNotFound } from "../http/errors.js";
 import { notify } from "../notifications/service.js";
+import { matchCounts } from "./match-counts.js";
 import type { PostInput, PostPatch } from "./schemas.js";
 import { seesHiddenPosts, visibleTo, visibleToSignedIn } from "./visibility.js";
 
@@ -94,10 +95,20 @@ export async function searchVisiblePosts(
     const [rows, [total]] = await Promise.all([pageOf(selected().$dynamic()), counting]);
     return { rows, count: total?.count ?? 0 };
   }
+  const countKey = matchCounts.key(actor, filters);
+  const remembered = matchCounts.get(db, countKey);
+  if (remembered !== undefined) {
+    // Many matches: the walk finds a page soon. An empty page past the first is counted afresh,
+    // so that it is a 404 only when the matches really end there.
+    const rows = await pageOf(selected().$dynamic());
+    if (rows.length > 0 || page.offset === 0) return { rows, count: Math.max(remembered, page.offset + rows.length) };
+  }
   // PostgreSQL estimates a filter's matches without knowing where they lie, and for a rare word or
   // tag may pick the index walk that finds none before the oldest post; the count, needed anyway, is exact.
+  const writesBefore = matchCounts.writes();
   const [total] = await counting;
   const found = total?.count ?? 0;
+  if (found > SORT_MATCHES_UP_TO) matchCounts.remember(db, countKey, found, writesBefore);
   if (page.offset >= found) return { rows: [], count: found };
   if (found > SORT_MATCHES_UP_TO) return { rows: await pageOf(selected().$dynamic()), count: found };
   // `offset 0` keeps PostgreSQL from merging the matches into the outer query (the documented
@@ -130,6 +141,7 @@ export async function createPost(db: Db, authorId: string, input: PostInput) {
     .insert(posts)
     .values({ ...input, authorId })
     .returning(postColumns);
+  matchCounts.forget();
   return post!;
 }
 
@@ -140,12 +152,14 @@ export async function updatePost(db: Db, id: string, input: PostInput | PostPatc
     .where(eq(posts.id, id))
     .returning(postColumns);
   if (!post) throw postNotFound();
+  matchCounts.forget();
   return post;
 }
 
 export async function deletePost(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
   if (deleted.length === 0) throw postNotFound();
+  matchCounts.forget();
 }
 
 /**
@@ -153,7 +167,7 @@ export async function deletePost(db: Db, id: string): Promise<void> {
  * (a savepoint when the caller already holds one, as the moderation route does for its audit entry).
  */
 export async function setPostStatus(db: Db, id: string, status: "visible" | "hidden") {
-  return db.transaction(async (tx) => {
+  const post = await db.transaction(async (tx) => {
     // Locked, so two moderators acting at once cannot both see the old status and both notify.
     const [current] = await tx.select({ status: posts.status }).from(posts).where(eq(posts.id, id)).for("update");
     if (!current) throw postNotFound();
@@ -168,4 +182,6 @@ export async function setPostStatus(db: Db, id: string, status: "visible" | "hid
     }
     return post!;
   });
+  matchCounts.forget();
+  return post;
 }

@@ -6,6 +6,7 @@ import { accounts, users } from "../db/schema.js";
 import { duplicateEmail, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../http/database-errors.js";
 import { notify } from "../notifications/service.js";
+import { matchCounts } from "../posts/match-counts.js";
 
 /** The columns a client may see; the password hash lives in `accounts` and never leaves it. */
 export const publicUserColumns = {
@@ -137,5 +138,7 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
 
 export async function deleteUser(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  // Their posts went with them.
+  matchCounts.forget();
   if (deleted.length === 0) throw userNotFound();
 }

@@ -1,0 +1,52 @@
+import { LRUCache } from "lru-cache";
+import type { Actor } from "../auth/require-auth.js";
+import type { Db } from "../db/client.js";
+import type { PostFilters } from "./service.js";
+import { seesHiddenPosts } from "./visibility.js";
+
+// Long enough for a reader paging through a search; short enough that another instance's writes
+// (or the operator CLI's) show up soon. Writes made through this process forget at once.
+const REMEMBER_MS = 10_000;
+const REMEMBERED_FILTERS = 1_000;
+
+interface Remembered {
+  count: number;
+  /** `writes` when the count was taken: a later write to posts voids it. */
+  writes: number;
+}
+
+/** Counts by database: one process may serve several (the test suites do). */
+const byDatabase = new WeakMap<Db, LRUCache<string, Remembered>>();
+let writes = 0;
+
+/**
+ * The v2 list's `count` of a search or tag filter, when it matched many posts: counting N matches
+ * reads N rows (PostgreSQL has no index-only count for a full-text or array match), 10,000 of them
+ * for a word in 1 post of 100 at 1M posts. Remembered per reader's view and filter for
+ * REMEMBER_MS, and forgotten on any write to posts by this process; the page's rows are always read.
+ */
+export const matchCounts = {
+  key(actor: Actor | null, filters: PostFilters): string {
+    const view = !actor ? "anonymous" : `${seesHiddenPosts(actor) ? "all" : "member"}:${actor.id}`;
+    return JSON.stringify([view, filters.search, filters.tag, filters.author]);
+  },
+
+  get(db: Db, key: string): number | undefined {
+    const remembered = byDatabase.get(db)?.get(key);
+    return remembered?.writes === writes ? remembered.count : undefined;
+  },
+
+  /** `writesBefore`: `matchCounts.writes()` read before counting, so a write while it ran voids it. */
+  remember(db: Db, key: string, count: number, writesBefore: number): void {
+    let counts = byDatabase.get(db);
+    if (!counts) byDatabase.set(db, (counts = new LRUCache({ max: REMEMBERED_FILTERS, ttl: REMEMBER_MS })));
+    counts.set(key, { count, writes: writesBefore });
+  },
+
+  writes: () => writes,
+
+  /** Posts (or their authors) changed: every remembered count is void. */
+  forget(): void {
+    writes += 1;
+  },
+};
