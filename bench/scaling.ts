@@ -20,8 +20,9 @@ interface SizeResult {
 
 /**
  * `--scaling`: what grows with the data. Cursor pagination should cost the same on page 1,000 as
- * on page 1 (a keyset condition on an index, not an offset); search cost grows with the number of
- * matching posts (one in 100 here), since the page is sorted and counted.
+ * on page 1 (a keyset condition on an index, not an offset). Search matches one post in 100: up to
+ * 2,000 matches the page sorts and counts them; above, the page walks the newest-first index and
+ * the count is remembered between requests (src/posts/match-counts.ts).
  */
 export async function scalingRun(options: Options): Promise<number> {
   const load = loadOf(options);
