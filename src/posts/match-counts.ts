@@ -20,10 +20,11 @@ const byDatabase = new WeakMap<Db, LRUCache<string, Remembered>>();
 let writes = 0;
 
 /**
- * The v2 list's `count` of a search or tag filter, when it matched many posts: counting N matches
- * reads N rows (PostgreSQL has no index-only count for a full-text or array match), 10,000 of them
- * for a word in 1 post of 100 at 1M posts. Remembered per reader's view and filter for
- * REMEMBER_MS, and forgotten on any write to posts by this process; the page's rows are always read.
+ * The v2 posts list's `count`, when many posts match: counting N matches reads N rows (an index
+ * entry each at best, and a row each for a full-text or tag match), 10,000 for a word in 1 post of
+ * 100 at 1M posts and every visible post for the unfiltered list. Remembered per reader's view
+ * and filters for REMEMBER_MS, and forgotten on any write to posts by this process; the page's
+ * rows are always read.
  */
 export const matchCounts = {
   key(actor: Actor | null, filters: PostFilters): string {

@@ -73,6 +73,9 @@ export interface PostFilters {
  */
 export const SORT_MATCHES_UP_TO = 2_000;
 
+/** Counting this many rows costs little (2.7 ms); above it the count is remembered (match-counts.ts). */
+const REMEMBER_COUNTS_ABOVE = SORT_MATCHES_UP_TO;
+
 /** One page of the v2 list and the number of posts matching, for the page-number envelope. */
 export async function searchVisiblePosts(
   db: Db,
@@ -91,24 +94,28 @@ export async function searchVisiblePosts(
   const pageOf = <Q extends PgSelect>(query: Q) =>
     query.orderBy(...orderBy, desc(posts.id)).limit(page.limit).offset(page.offset);
   const counting = db.select({ count: count() }).from(posts).where(where);
-  if (!filters.search && !filters.tag) {
-    const [rows, [total]] = await Promise.all([pageOf(selected().$dynamic()), counting]);
-    return { rows, count: total?.count ?? 0 };
-  }
   const countKey = matchCounts.key(actor, filters);
   const remembered = matchCounts.get(db, countKey);
   if (remembered !== undefined) {
-    // Many matches: the walk finds a page soon. An empty page past the first is counted afresh,
-    // so that it is a 404 only when the matches really end there.
+    // Many matches, so the newest-first walk finds a page soon. An empty page past the first is
+    // counted afresh: it is a 404 only when the matches really end before it.
     const rows = await pageOf(selected().$dynamic());
     if (rows.length > 0 || page.offset === 0) return { rows, count: Math.max(remembered, page.offset + rows.length) };
   }
+  const writesBefore = matchCounts.writes();
+  const countNow = async () => {
+    const [total] = await counting;
+    const found = total?.count ?? 0;
+    if (found > REMEMBER_COUNTS_ABOVE) matchCounts.remember(db, countKey, found, writesBefore);
+    return found;
+  };
+  if (!filters.search && !filters.tag) {
+    const [rows, found] = await Promise.all([pageOf(selected().$dynamic()), countNow()]);
+    return { rows, count: found };
+  }
   // PostgreSQL estimates a filter's matches without knowing where they lie, and for a rare word or
   // tag may pick the index walk that finds none before the oldest post; the count, needed anyway, is exact.
-  const writesBefore = matchCounts.writes();
-  const [total] = await counting;
-  const found = total?.count ?? 0;
-  if (found > SORT_MATCHES_UP_TO) matchCounts.remember(db, countKey, found, writesBefore);
+  const found = await countNow();
   if (page.offset >= found) return { rows: [], count: found };
   if (found > SORT_MATCHES_UP_TO) return { rows: await pageOf(selected().$dynamic()), count: found };
   // `offset 0` keeps PostgreSQL from merging the matches into the outer query (the documented
