@@ -7,6 +7,7 @@ import { isoTimestamps } from "./iso-timestamp.js";
 
 export const roleEnum = pgEnum("role", ["ADMIN", "MODERATOR", "USER", "GUEST"]);
 
+// better-auth's adapter reads and writes these as Dates; the API's own tables use isoTimestamps.
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
