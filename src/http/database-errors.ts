@@ -48,7 +48,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = sqlStateOf(error);
   if (code && (code.startsWith("08") || /^57P0[123]$/.test(code) || UNAVAILABLE_NETWORK_CODES.has(code))) return true;
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    if (/timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Query read timeout/i.test(current.message)) {
+    if (/timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(current.message)) {
       return true;
     }
     current = current.cause;
