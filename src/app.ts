@@ -42,11 +42,13 @@ export function createApp(options: AppOptions): Express {
   app.set("etag", false);
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
 
+  const crossOriginCheck = corsPolicy(config);
+  // First, and an app route, not a Router (a Router would answer OPTIONS /health itself, in plain
+  // text): see health.ts for what the probe skips.
+  app.get("/health", crossOriginCheck, health);
   app.use(securityHeaders(config));
   app.use(requestId);
-  app.use(corsPolicy(config));
-  // An app route, not a Router: a Router would answer OPTIONS /health itself, in plain text.
-  app.get("/health", health);
+  app.use(crossOriginCheck);
   app.use(requestLogger(logger));
   app.use(refuseOtherOptions);
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.

@@ -99,13 +99,13 @@ describe("security headers", () => {
   });
 
   it("sends Strict-Transport-Security in production only", async () => {
-    expect((await t.http.get("/health")).headers).not.toHaveProperty("strict-transport-security");
+    expect((await t.http.get("/ready")).headers).not.toHaveProperty("strict-transport-security");
     const production = await startApp({
       NODE_ENV: "production",
       BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
       RATE_LIMIT_ENABLED: "false",
     });
-    const res = await production.get("/health");
+    const res = await production.get("/ready");
     expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 });
@@ -132,13 +132,13 @@ describe("request id", () => {
     ["with a forged log field", 'x","level":"error'],
     ["empty", ""],
   ])("replaces an id that is %s", async (_case, given) => {
-    const res = await t.http.get("/health").set("X-Request-Id", given);
+    const res = await t.http.get("/ready").set("X-Request-Id", given);
     expect(res.headers["x-request-id"]).toMatch(UUID);
   });
 
   it("accepts the longest well-formed id", async () => {
     const longest = "a".repeat(128);
-    expect((await t.http.get("/health").set("X-Request-Id", longest)).headers["x-request-id"]).toBe(longest);
+    expect((await t.http.get("/ready").set("X-Request-Id", longest)).headers["x-request-id"]).toBe(longest);
   });
 
   it("is on the error handler's and the routes' lines, each with its own id under concurrency", async () => {
