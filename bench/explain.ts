@@ -8,7 +8,7 @@ import { cleanUpAll } from "./cleanup.js";
 import { prepare } from "./steps.js";
 import { schema, posts, comments } from "../src/db/schema.js";
 import type { Db } from "../src/db/client.js";
-import { matchCounts } from "../src/posts/match-counts.js";
+import { forgetRememberedReads } from "../src/db/remembered-reads.js";
 import { listVisiblePosts, searchVisiblePosts } from "../src/posts/service.js";
 import { listComments } from "../src/comments/service.js";
 import { SEARCH_WORD } from "./seed.js";
@@ -22,7 +22,7 @@ const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => void c
 // Statements as a first request sends them: a count remembered by an earlier call is forgotten.
 const capture = async (work: () => Promise<unknown>) => {
   captured = [];
-  matchCounts.forget();
+  forgetRememberedReads();
   await work();
   return captured;
 };

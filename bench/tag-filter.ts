@@ -7,7 +7,7 @@ import { cleanUpAll } from "./cleanup.js";
 import { withDatabase } from "./database.js";
 import { prepare } from "./steps.js";
 import { posts } from "../src/db/schema.js";
-import { matchCounts } from "../src/posts/match-counts.js";
+import { forgetRememberedReads } from "../src/db/remembered-reads.js";
 import { searchVisiblePosts } from "../src/posts/service.js";
 
 const [server, size = "1000000"] = process.argv.slice(2);
@@ -19,7 +19,7 @@ try {
     await db.execute(sql`vacuum analyze posts`);
     // Each request as a first one: the count of a common tag would otherwise be remembered.
     const firstPage = (tag: string) => {
-      matchCounts.forget();
+      forgetRememberedReads();
       return searchVisiblePosts(db, null, { tag }, [desc(posts.createdAt)], { limit: 20, offset: 0 });
     };
     for (const tag of ["legacy", "zeppelin", "postgres"]) {

@@ -10,6 +10,7 @@ import { errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { health, readinessRouter } from "./http/health.js";
 import { type RateLimitStores, rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
+import { forgetRememberedReadsOnWrites } from "./http/write-requests.js";
 import type { Logger } from "./logging/logger.js";
 import { requestId } from "./logging/request-id.js";
 import { requestLogger } from "./logging/request-logger.js";
@@ -53,6 +54,8 @@ export function createApp(options: AppOptions): Express {
   app.use(refuseOtherOptions);
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   app.use(rateLimits({ config, logger, stores: options.rateLimitStores }));
+  // Before every route that writes, better-auth's included: a write voids the sessions and counts read before it.
+  app.use(forgetRememberedReadsOnWrites);
   // better-auth reads the raw body itself: it must stay before the JSON parser (specification, rule 4).
   app.all("/api/auth/*splat", authHandler(auth));
   app.use(express.json({ limit: "100kb" }));

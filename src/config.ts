@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BETTER_AUTH_URL: z.url().optional(),
   CORS_ORIGINS: z.string().optional(),
@@ -40,8 +41,10 @@ export interface Config {
   readonly databasePoolMax: number;
   /** How long a request waits for a database connection (new or from the pool) before a 503. */
   readonly databaseConnectTimeoutMs: number;
-  /** How long a request waits for a query's answer before a 503 (a network that drops packets never errors). */
+  /** How long a request may hold a database connection before it is dropped and a 503 (a network that drops packets never errors). */
   readonly databaseQueryTimeoutMs: number;
+  /** How long a session read is remembered; writes through this process forget it at once. 0: never. */
+  readonly sessionCacheMs: number;
   readonly authSecret: string;
   readonly authUrl: string;
   readonly corsOrigins: readonly string[];
@@ -95,6 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: env.DATABASE_POOL_MAX,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    sessionCacheMs: env.SESSION_CACHE_MS,
     authSecret,
     authUrl: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
     corsOrigins: Object.freeze(splitList(env.CORS_ORIGINS ?? (isDevelopment ? DEV_CORS_ORIGINS : ""))),

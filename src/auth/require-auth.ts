@@ -36,7 +36,7 @@ export interface Actor {
 export interface AuthGuardDeps {
   auth: Auth;
   db: Db;
-  config: Pick<Config, "isDevelopment" | "devAdminKey">;
+  config: Pick<Config, "isDevelopment" | "devAdminKey" | "sessionCacheMs">;
   logger: Logger;
 }
 
@@ -84,7 +84,7 @@ export function createAuthGuards({ auth, db, config, logger }: AuthGuardDeps) {
     req.isAdmin = isAdmin;
   }
 
-  const lookUpSession = createSessionLookup(auth, db);
+  const lookUpSession = createSessionLookup(auth, db, config.sessionCacheMs);
 
   function findSession(req: Request): Promise<AuthSession | null> {
     return lookUpSession(req.headers.cookie, () => auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));

@@ -7,8 +7,9 @@ import { sessions, users } from "../db/schema.js";
 
 // The route guards read sessions without better-auth's getSession (session-lookup.ts); these are
 // the cases where the two could disagree. Sign-out, forged cookies and role changes are covered
-// with the guards (auth.test.ts, users.test.ts).
-const t = useTestApp();
+// with the guards (auth.test.ts, users.test.ts). Nothing is remembered here, so every request reads
+// the database as written straight to it; session-cache.test.ts covers remembered reads.
+const t = useTestApp({ SESSION_CACHE_MS: "0" });
 const noAuthSession = { error: "No auth session" };
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { RememberedReads, writesSoFar } from "../db/remembered-reads.js";
 import { sessions, users } from "../db/schema.js";
 import type { Auth, AuthSession } from "./auth.js";
 
@@ -37,18 +38,26 @@ interface SessionSettings {
   readsElsewhere: boolean;
 }
 
+// Sessions remembered at once; past it the least recently used are read again.
+const REMEMBERED_SESSIONS = 10_000;
+
 /**
  * The session of a request, as better-auth's `getSession` answers it, for the route guards
  * (issue 6: the authenticated list spent a third of its CPU in `getSession`). better-auth stays the
  * authority: it signs the cookie, creates, refreshes and ends sessions. This reads a session the
  * way it does (the signed `session_token` cookie, then the session and its user, here in one
  * prepared query) and hands every case that would write back to it: an expired session (it
- * deletes the row) and a session due for its daily refresh. Every request still reads the
- * database, so sign-out, a deleted user and a role change take effect on the next request (which
- * better-auth's cookie cache would delay by its max age).
+ * deletes the row) and a session due for its daily refresh.
+ *
+ * A session read is remembered for `rememberMs` (SESSION_CACHE_MS), since a browser app fires
+ * several requests at once; any write through this process forgets it (remembered-reads.ts), so
+ * sign-out, a deleted user and a role change take effect on the next request here, and within
+ * `rememberMs` on other instances (better-auth's cookie cache would delay them by its max age,
+ * minutes, everywhere). Expiry is checked on every request.
  */
-export function createSessionLookup(auth: Auth, db: Db) {
+export function createSessionLookup(auth: Auth, db: Db, rememberMs: number) {
   let settings: SessionSettings | undefined;
+  const remembered = new RememberedReads<AuthSession>({ max: REMEMBERED_SESSIONS, ttlMs: rememberMs });
   const byToken = db
     .select({ session: sessionColumns, user: userColumns })
     .from(sessions)
@@ -78,16 +87,28 @@ export function createSessionLookup(auth: Auth, db: Db) {
     if (settings.readsElsewhere) return viaBetterAuth();
     const token = signedCookieValue(cookieHeader, settings.cookieName, settings.secret);
     if (token === undefined) return null;
-    const [found] = await byToken.execute({ token });
+    const writesBefore = writesSoFar();
+    const known = remembered.get(token);
+    const found = known ?? ((await byToken.execute({ token }))[0] as AuthSession | undefined);
     if (!found) return null;
     const expiresAt = found.session.expiresAt.getTime();
     const now = Date.now();
     if (expiresAt <= now || expiresAt - settings.expiresInMs + settings.updateAgeMs <= now) return viaBetterAuth();
-    return found as AuthSession;
+    // Only a fresh read: remembering again on every hit would keep a busy session forever. Frozen,
+    // since every request of this session shares it for a while.
+    if (!known) remembered.remember(token, deepFreeze(found), writesBefore);
+    return found;
   };
 }
 
 export type SessionLookup = ReturnType<typeof createSessionLookup>;
+
+function deepFreeze(found: AuthSession): AuthSession {
+  Object.freeze(found.user.roles);
+  Object.freeze(found.user);
+  Object.freeze(found.session);
+  return Object.freeze(found);
+}
 
 /**
  * The value of a cookie signed as better-call signs it (`<value>.<base64 HMAC-SHA256>`, URL-encoded),

@@ -1,6 +1,6 @@
-import { LRUCache } from "lru-cache";
 import type { Actor } from "../auth/require-auth.js";
 import type { Db } from "../db/client.js";
+import { RememberedReads } from "../db/remembered-reads.js";
 import type { PostFilters } from "./service.js";
 import { seesHiddenPosts } from "./visibility.js";
 
@@ -9,22 +9,15 @@ import { seesHiddenPosts } from "./visibility.js";
 const REMEMBER_MS = 10_000;
 const REMEMBERED_FILTERS = 1_000;
 
-interface Remembered {
-  count: number;
-  /** `writes` when the count was taken: a later write to posts voids it. */
-  writes: number;
-}
-
 /** Counts by database: one process may serve several (the test suites do). */
-const byDatabase = new WeakMap<Db, LRUCache<string, Remembered>>();
-let writes = 0;
+const byDatabase = new WeakMap<Db, RememberedReads<number>>();
 
 /**
  * The v2 posts list's `count`, when many posts match: counting N matches reads N rows (an index
  * entry each at best, and a row each for a full-text or tag match), 10,000 for a word in 1 post of
  * 100 at 1M posts and every visible post for the unfiltered list. Remembered per reader's view
- * and filters for REMEMBER_MS, and forgotten on any write to posts by this process; the page's
- * rows are always read.
+ * and filters for REMEMBER_MS (see remembered-reads.ts for what forgets them); the page's rows are
+ * always read.
  */
 export const matchCounts = {
   key(actor: Actor | null, filters: PostFilters): string {
@@ -33,21 +26,13 @@ export const matchCounts = {
   },
 
   get(db: Db, key: string): number | undefined {
-    const remembered = byDatabase.get(db)?.get(key);
-    return remembered?.writes === writes ? remembered.count : undefined;
+    return byDatabase.get(db)?.get(key);
   },
 
-  /** `writesBefore`: `matchCounts.writes()` read before counting, so a write while it ran voids it. */
+  /** `writesBefore`: `writesSoFar()` read before counting, so a write while it ran voids it. */
   remember(db: Db, key: string, count: number, writesBefore: number): void {
     let counts = byDatabase.get(db);
-    if (!counts) byDatabase.set(db, (counts = new LRUCache({ max: REMEMBERED_FILTERS, ttl: REMEMBER_MS })));
-    counts.set(key, { count, writes: writesBefore });
-  },
-
-  writes: () => writes,
-
-  /** Posts (or their authors) changed: every remembered count is void. */
-  forget(): void {
-    writes += 1;
+    if (!counts) byDatabase.set(db, (counts = new RememberedReads({ max: REMEMBERED_FILTERS, ttlMs: REMEMBER_MS })));
+    counts.remember(key, count, writesBefore);
   },
 };

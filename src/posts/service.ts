@@ -5,6 +5,7 @@ import type { Db } from "../db/client.js";
 import { posts } from "../db/schema.js";
 import { postNotFound } from "../http/errors.js";
 import { notify } from "../notifications/service.js";
+import { forgetRememberedReads, writesSoFar } from "../db/remembered-reads.js";
 import { matchCounts } from "./match-counts.js";
 import type { PostInput, PostPatch } from "./schemas.js";
 import { seesHiddenPosts, visibleTo, visibleToSignedIn } from "./visibility.js";
@@ -102,7 +103,7 @@ export async function searchVisiblePosts(
     const rows = await pageOf(selected().$dynamic());
     if (rows.length > 0 || page.offset === 0) return { rows, count: Math.max(remembered, page.offset + rows.length) };
   }
-  const writesBefore = matchCounts.writes();
+  const writesBefore = writesSoFar();
   const countNow = async () => {
     const [total] = await counting;
     const found = total?.count ?? 0;
@@ -148,7 +149,7 @@ export async function createPost(db: Db, authorId: string, input: PostInput) {
     .insert(posts)
     .values({ ...input, authorId })
     .returning(postColumns);
-  matchCounts.forget();
+  forgetRememberedReads();
   return post!;
 }
 
@@ -159,14 +160,14 @@ export async function updatePost(db: Db, id: string, input: PostInput | PostPatc
     .where(eq(posts.id, id))
     .returning(postColumns);
   if (!post) throw postNotFound();
-  matchCounts.forget();
+  forgetRememberedReads();
   return post;
 }
 
 export async function deletePost(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
   if (deleted.length === 0) throw postNotFound();
-  matchCounts.forget();
+  forgetRememberedReads();
 }
 
 /**
@@ -189,6 +190,6 @@ export async function setPostStatus(db: Db, id: string, status: "visible" | "hid
     }
     return post!;
   });
-  matchCounts.forget();
+  forgetRememberedReads();
   return post;
 }

@@ -6,7 +6,7 @@ import { accounts, users } from "../db/schema.js";
 import { duplicateEmail, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../http/database-errors.js";
 import { notify } from "../notifications/service.js";
-import { matchCounts } from "../posts/match-counts.js";
+import { forgetRememberedReads } from "../db/remembered-reads.js";
 
 /** The columns a client may see; the password hash lives in `accounts` and never leaves it. */
 export const publicUserColumns = {
@@ -106,6 +106,8 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
 export async function updateUser(db: Db, id: string, changes: { name?: string; email?: string }): Promise<PublicUser> {
   try {
     const [user] = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicUserColumns);
+    // Sessions are read with their user.
+    forgetRememberedReads();
     if (!user) throw userNotFound();
     return user;
   } catch (error) {
@@ -120,7 +122,7 @@ export async function updateUser(db: Db, id: string, changes: { name?: string; e
  * entry). Returns the roles it replaced too, read under the same row lock.
  */
 export async function setUserRoles(db: Db, id: string, roles: Role[]): Promise<{ user: PublicUser; previousRoles: Role[] }> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     // Locked, so two changes at once cannot both compare against the same old roles.
     const [current] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id)).for("update");
     if (!current) throw userNotFound();
@@ -130,6 +132,9 @@ export async function setUserRoles(db: Db, id: string, roles: Role[]): Promise<{
     }
     return { user: user!, previousRoles: current.roles };
   });
+  // Sessions are read with their user's roles.
+  forgetRememberedReads();
+  return changed;
 }
 
 function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
@@ -138,7 +143,7 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
 
 export async function deleteUser(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  // Their posts went with them.
-  matchCounts.forget();
+  // Their sessions and posts went with them.
+  forgetRememberedReads();
   if (deleted.length === 0) throw userNotFound();
 }
