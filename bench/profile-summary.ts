@@ -39,7 +39,7 @@ export interface Window {
 }
 
 const CATEGORIES: [string, RegExp][] = [
-  ["logging: morgan, winston", /node_modules\/(morgan|winston|winston-transport|logform|triple-beam|@colors|colors|safe-stable-stringify|fecha|readable-stream|@dabh|one-time|fn\.name|kuler|stack-trace|text-hex|enabled)\/|dist\/logging\/(logger|request-logger)\.js/],
+  ["logging: morgan, winston", /node_modules\/(morgan|winston|winston-transport|logform|triple-beam|@colors|colors|safe-stable-stringify|fecha|readable-stream|@dabh|one-time|fn\.name|kuler|stack-trace|text-hex|enabled)\/|dist\/logging\/logger\.js/],
   ["better-auth (session lookup, cookies)", /node_modules\/(better-auth|@better-auth|better-call|jose|@noble|defu|rou3|uncrypto|nanostores|@standard-schema)\//],
   ["zod validation", /node_modules\/zod\//],
   ["drizzle (query building, row mapping)", /node_modules\/drizzle-orm\//],

@@ -54,7 +54,8 @@ export function createApp(options: AppOptions): Express {
   app.use(refuseOtherOptions);
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   app.use(rateLimits({ config, logger, stores: options.rateLimitStores }));
-  // Before every route that writes, better-auth's included: a write voids the sessions and counts read before it.
+  // Before every route that writes, better-auth's included: a write voids the sessions and counts
+  // remembered before it.
   app.use(forgetRememberedReadsOnWrites);
   // better-auth reads the raw body itself: it must stay before the JSON parser (specification, rule 4).
   app.all("/api/auth/*splat", authHandler(auth));

@@ -6,7 +6,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Every request with an unsafe method is taken for a write: remembered reads are voided when it
  * arrives (so no read that runs alongside it is remembered) and again when its response is sent
- * or its connection closes (so none taken before it committed outlives it).
+ * (so none taken before it committed outlives it). A write whose client went away before it
+ * committed is voided at the disconnect instead, and so shows within a read's lifetime, as
+ * another instance's write does.
  */
 export const forgetRememberedReadsOnWrites: RequestHandler = (req, res, next) => {
   if (!SAFE_METHODS.has(req.method)) {
