@@ -3,10 +3,10 @@ import type { Auth } from "../auth/auth.js";
 import type { Role } from "../auth/roles.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
+import { forgetRememberedReads } from "../db/remembered-reads.js";
 import { duplicateEmail, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../http/database-errors.js";
 import { notify } from "../notifications/service.js";
-import { forgetRememberedReads } from "../db/remembered-reads.js";
 
 /** The columns a client may see; the password hash lives in `accounts` and never leaves it. */
 export const publicUserColumns = {
