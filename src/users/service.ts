@@ -105,7 +105,7 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
 
 export async function updateUser(db: Db, id: string, changes: { name?: string; email?: string }): Promise<PublicUser> {
   try {
-    const [user] = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning(publicUserColumns);
+    const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning(publicUserColumns);
     // Sessions are read with their user.
     forgetRememberedReads();
     if (!user) throw userNotFound();
