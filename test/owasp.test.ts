@@ -945,6 +945,30 @@ describe("API8:2023 Security Misconfiguration", () => {
       expect(entry?.sqlState).toBeUndefined();
     });
 
+    it("escape control characters in every logged value: a request cannot forge a line of the text log", async () => {
+      const admin = await signUp(t, { roles: ["ADMIN"] });
+      const post = await createPost(t, admin);
+      const marker = randomUUID();
+      const forged = `${marker}\n2026-01-01T00:00:00.000Z info: forged\r\u001b[2J\u0085\u2028`;
+      const formatted = (app: typeof development) => app.logs.map((entry) => String(entry[Symbol.for("message")]));
+      for (const app of [development, production]) {
+        const cookie = await signIn(app.http, admin);
+        expect((await app.http.get("/api/profile").query({ impersonatingUser: forged }).set("Cookie", cookie)).status).toBe(400);
+        const reason = { postId: post.id, action: "restore", reason: forged };
+        expect((await app.http.post("/api/moderate").set("Cookie", cookie).set("Origin", t.config.authUrl).send(reason)).status).toBe(200);
+      }
+      const text = formatted(development).filter((line) => line.includes(marker));
+      for (const line of text) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      const escaped = `${marker}\\n2026-01-01T00:00:00.000Z info: forged\\r\\u001b[2J\\u0085\\u2028`;
+      // The error message quoting the impersonation target, and the moderation entry quoting the reason.
+      expect(text.filter((line) => line.includes(escaped))).toHaveLength(2);
+      // Production's JSON lines stay one parseable line each, with the value intact.
+      const json = formatted(production).filter((line) => line.includes(marker));
+      for (const line of json) expect(line).not.toMatch(/[\n\r]/);
+      const withValue = json.filter((line) => JSON.stringify(JSON.parse(line)).includes(JSON.stringify(forged).slice(1, -1)));
+      expect(withValue).toHaveLength(2);
+    });
+
     it("never contain the adminKey or a session token, whatever the request", async () => {
       const user = await signUp(t);
       const token = decodeURIComponent(user.cookie.split("=")[1]!).split(".")[0]!;
