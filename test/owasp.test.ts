@@ -950,7 +950,7 @@ describe("API8:2023 Security Misconfiguration", () => {
       const post = await createPost(t, admin);
       const marker = randomUUID();
       const forged = `${marker}\n2026-01-01T00:00:00.000Z info: forged\r\u001b[2J\u0085\u2028`;
-      const formatted = (app: typeof development) => app.logs.map((entry) => String(entry[Symbol.for("message")]));
+      const formatted = (app: typeof development) => app.logs.map((entry) => String((entry as Record<symbol, unknown>)[Symbol.for("message")]));
       for (const app of [development, production]) {
         const cookie = await signIn(app.http, admin);
         expect((await app.http.get("/api/profile").query({ impersonatingUser: forged }).set("Cookie", cookie)).status).toBe(400);
@@ -958,6 +958,7 @@ describe("API8:2023 Security Misconfiguration", () => {
         expect((await app.http.post("/api/moderate").set("Cookie", cookie).set("Origin", t.config.authUrl).send(reason)).status).toBe(200);
       }
       const text = formatted(development).filter((line) => line.includes(marker));
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
       for (const line of text) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
       const escaped = `${marker}\\n2026-01-01T00:00:00.000Z info: forged\\r\\u001b[2J\\u0085\\u2028`;
       // The error message quoting the impersonation target, and the moderation entry quoting the reason.

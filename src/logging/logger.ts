@@ -35,6 +35,7 @@ export function createLogger(config: Pick<Config, "logLevel" | "isProduction">, 
 
 // C0 and C1 controls, DEL and the Unicode line and paragraph separators: whatever could end a
 // line, or move a terminal's cursor, in the text log.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
