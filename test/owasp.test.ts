@@ -310,6 +310,52 @@ describe("API2:2023 Broken Authentication", () => {
       expect((await t.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
     });
 
+    it("refuses a write on the service's own routes from an untrusted Origin, in each version's error shape", async () => {
+      const user = await signUp(t);
+      const post = await createPost(t, user);
+      for (const origin of ["https://evil.example", "null", `${ALLOWED_ORIGIN}.evil.example`]) {
+        const v1 = await t.http.post("/api/posts").set("Cookie", user.cookie).set("Origin", origin).send(validPost);
+        expect(v1.status, origin).toBe(403);
+        expect(v1.body).toEqual({ error: "Cross-site requests may not change anything here", code: "cross_site_request" });
+        const deleted = await t.http.delete(`/api/posts/${post.id}`).set("Cookie", user.cookie).set("Origin", origin);
+        expect(deleted.status, origin).toBe(403);
+        const v2 = await t.http.patch(`/api/v2/posts/${post.id}/`).set("Cookie", user.cookie).set("Origin", origin).send({ title: "Taken over" });
+        expect(v2.status, origin).toBe(403);
+        expect(v2.body).toEqual({ detail: "Cross-site requests may not change anything here" });
+      }
+      expect((await t.http.get(`/api/posts/${post.id}`)).body.post.title).toBe(post.title);
+      expect((await t.http.get(`/api/v2/posts/?author=${user.id}`)).body.count).toBe(1);
+    });
+
+    it("refuses a write that the browser marks Sec-Fetch-Site: cross-site, from an untrusted or no Origin", async () => {
+      const user = await signUp(t);
+      for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site", Origin: "https://other.example" }]) {
+        const res = await send(t.http, "POST", "/api/posts", { cookie: user.cookie, headers, body: validPost });
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(res.body.code).toBe("cross_site_request");
+      }
+      expect((await t.http.get(`/api/v2/posts/?author=${user.id}`)).body.count).toBe(0);
+    });
+
+    it("lets through writes without those headers (curl, servers), same-origin ones, trusted origins, and every read", async () => {
+      const user = await signUp(t);
+      const passing: Record<string, string>[] = [
+        {},
+        { "Sec-Fetch-Site": "same-origin" },
+        { "Sec-Fetch-Site": "same-origin", Origin: t.config.authUrl },
+        { "Sec-Fetch-Site": "none" },
+        { "Sec-Fetch-Site": "same-site", Origin: ALLOWED_ORIGIN },
+        { "Sec-Fetch-Site": "cross-site", Origin: ALLOWED_ORIGIN },
+        { Origin: t.config.authUrl },
+      ];
+      for (const headers of passing) {
+        const res = await send(t.http, "POST", "/api/posts", { cookie: user.cookie, headers, body: validPost });
+        expect(res.status, JSON.stringify(headers)).toBe(201);
+      }
+      const read = await t.http.get("/api/profile").set("Cookie", user.cookie).set("Origin", "https://evil.example").set("Sec-Fetch-Site", "cross-site");
+      expect(read.status).toBe(200);
+    });
+
     it("cannot write through the service's routes with a form: only a JSON body is read", async () => {
       const user = await signUp(t);
       for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {

@@ -73,6 +73,8 @@ export const serviceUnavailable = () =>
 export const invalidPage = () => new HttpError(404, "Invalid page.", "invalid_page", { specificInV2: true });
 export const invalidCursor = () => new HttpError(400, "Invalid cursor", "invalid_cursor", { specificInV2: true });
 export const rateLimited = () => new HttpError(429, "Too many requests, try again later", "rate_limited");
+export const crossSiteRequest = () =>
+  new HttpError(403, "Cross-site requests may not change anything here", "cross_site_request", { specificInV2: true });
 export const corsOriginNotAllowed = () =>
   new HttpError(403, "Cross-origin requests from this origin are not allowed", "cors_origin_not_allowed", { specificInV2: true });
 
