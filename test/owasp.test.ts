@@ -329,7 +329,8 @@ describe("API2:2023 Broken Authentication", () => {
 
     it("refuses a write that the browser marks Sec-Fetch-Site: cross-site, from an untrusted or no Origin", async () => {
       const user = await signUp(t);
-      for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site", Origin: "https://other.example" }]) {
+      const refused: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site", Origin: "https://other.example" }];
+      for (const headers of refused) {
         const res = await send(t.http, "POST", "/api/posts", { cookie: user.cookie, headers, body: validPost });
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(res.body.code).toBe("cross_site_request");
