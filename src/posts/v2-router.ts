@@ -4,7 +4,7 @@ import { actorOf, isResourceOwner, optionalActorOf } from "../auth/require-auth.
 import { posts as postsTable } from "../db/schema.js";
 import { notAuthorized, notOwner } from "../http/errors.js";
 import { orderingParam } from "../http/ordering.js";
-import { pageNumberEnvelope, pageNumberWindow } from "../http/pagination.js";
+import { lastPageWindow, pageNumberEnvelope, pageNumberWindow } from "../http/pagination.js";
 import { idParams, text, validate } from "../http/validate.js";
 import type { V2Deps } from "../v2/router.js";
 import { postBody, postPatchBody } from "./schemas.js";
@@ -33,8 +33,12 @@ export function postsV2Router({ db, guards, logger }: V2Deps): Router {
 
   router.get("/posts/", optionalAuth, list, async (req, res) => {
     const { ordering, ...filters } = list.input(res).query;
-    const window = pageNumberWindow(req.query, { defaultSize: 20, maxSize: 100 });
-    const { rows, count } = await posts.searchVisiblePosts(db, optionalActorOf(req), filters, ordering, window);
+    const actor = optionalActorOf(req);
+    let window = pageNumberWindow(req.query, { defaultSize: 20, maxSize: 100 });
+    let { rows, count } = await posts.searchVisiblePosts(db, actor, filters, ordering, window);
+    if (window.last && (window = lastPageWindow(window, count)).page > 1) {
+      ({ rows, count } = await posts.searchVisiblePosts(db, actor, filters, ordering, window));
+    }
     res.json(pageNumberEnvelope(req, window, count, rows));
   });
 
