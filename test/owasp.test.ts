@@ -746,6 +746,29 @@ describe("API5:2023 Broken Function Level Authorization", () => {
     }
   });
 
+  it("lets a GUEST read what a signed-in user reads, but not write posts or comments; its own it may delete", async () => {
+    const guest = await signUp(t);
+    const own = await createPost(t, guest, { visibility: "private" });
+    const comment = await t.http.post(`/api/v2/posts/${own.id}/comments/`).set("Cookie", guest.cookie).send({ content: "Before demotion" });
+    expect(comment.status).toBe(201);
+    await t.http.put(`/api/users/${guest.id}/roles`).set("Cookie", users.ADMIN!.cookie).send({ roles: ["GUEST"] });
+    const other = await createPost(t, users.USER!);
+    for (const path of ["/api/profile", `/api/posts/${own.id}`, `/api/v2/posts/${own.id}/`, `/api/v2/posts/${other.id}/comments/`, `/api/users/${users.USER!.id}`]) {
+      expect((await t.http.get(path).set("Cookie", guest.cookie)).status, path).toBe(200);
+    }
+    const writes = [
+      t.http.post("/api/posts").send(validPost),
+      t.http.put(`/api/posts/${own.id}`).send(validPost),
+      t.http.post("/api/v2/posts/").send(validPost),
+      t.http.patch(`/api/v2/posts/${own.id}/`).send({ title: "Edited by a guest" }),
+      t.http.post(`/api/v2/posts/${other.id}/comments/`).send({ content: "A guest's comment" }),
+      t.http.patch(`/api/v2/posts/${own.id}/comments/${comment.body.id}/`).send({ content: "Edited" }),
+    ];
+    for (const write of writes) expect((await write.set("Cookie", guest.cookie)).status).toBe(403);
+    expect((await t.http.delete(`/api/v2/posts/${own.id}/comments/${comment.body.id}/`).set("Cookie", guest.cookie)).status).toBe(204);
+    expect((await t.http.delete(`/api/posts/${own.id}`).set("Cookie", guest.cookie)).status).toBe(200);
+  });
+
   it("keeps a demoted user out from the next request on", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const demoted = await signUp(t, { roles: ["ADMIN"] });
