@@ -621,6 +621,48 @@ describe("API4:2023 Unrestricted Resource Consumption", () => {
     expect(notification.status).toBe(400);
   });
 
+  it("caps the user fields better-auth writes: image a URL of at most 2,048 characters, name as on /api/users, email at most 254", async () => {
+    /** A unique, valid address of exactly `length` characters. */
+    const emailOfLength = (length: number) => {
+      const local = `u${randomUUID().slice(0, 8)}`;
+      let remaining = length - local.length - 1 - ".com".length;
+      const labels: string[] = [];
+      for (; remaining > 61; remaining -= 61) labels.push("d".repeat(60));
+      labels.push("d".repeat(remaining));
+      return `${local}@${labels.join(".")}.com`;
+    };
+    const url = (length: number) => `https://img.example/${"p".repeat(length - "https://img.example/".length)}`;
+    const signUpWith = (fields: Record<string, unknown>) =>
+      t.http.post("/api/auth/sign-up/email").send({ name: "Capped User", email: emailOfLength(40), password: "long enough password", ...fields });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ email: emailOfLength(255) }, "INVALID_EMAIL"],
+      [{ image: url(2_049) }, "INVALID_IMAGE"],
+      [{ image: "javascript:alert(1)" }, "INVALID_IMAGE"],
+      [{ image: `data:image/png;base64,${"A".repeat(100)}` }, "INVALID_IMAGE"],
+      [{ name: "n".repeat(101) }, "INVALID_NAME"],
+      [{ name: "   " }, "INVALID_NAME"],
+    ];
+    for (const [fields, code] of refusals) {
+      const res = await signUpWith(fields);
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(res.body).toEqual({ code, message: expect.stringMatching(/^Invalid (email|image|name): /) });
+    }
+    expect((await signUpWith({ email: emailOfLength(254), image: url(2_048), name: "n".repeat(100) })).status).toBe(200);
+
+    const user = await signUp(t);
+    const update = (fields: Record<string, unknown>) =>
+      t.http.post("/api/auth/update-user").set("Cookie", user.cookie).set("Origin", t.config.authUrl).send(fields);
+    expect((await update({ image: url(2_048) })).status).toBe(200);
+    for (const fields of [{ image: url(900_000) }, { image: url(2_049) }, { image: "ftp://img.example/a.png" }, { name: "n".repeat(101) }]) {
+      const res = await update(fields);
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(res.body.code).toMatch(/^INVALID_(IMAGE|NAME)$/);
+    }
+    const [stored] = await rowsOf("users", "id", [user.id]);
+    expect({ image: stored!.image, name: stored!.name }).toEqual({ image: url(2_048), name: user.name });
+    expect((await update({ image: null })).status).toBe(200);
+  });
+
   it("caps every page: v1 refuses a limit over 100, v2 serves at most 100", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const author = await signUp(t);
