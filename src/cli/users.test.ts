@@ -1,5 +1,6 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,21 +28,55 @@ interface Run {
   stderr: string;
 }
 
-async function users(databaseUrl: string, args: string[]): Promise<Run> {
-  return promisify(execFile)(tsx, [cli, ...args], {
-    // An empty working directory: the CLI reads .env from it, and there is none.
-    cwd: tmpdir(),
-    env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl },
-    timeout: 60_000,
-  }).then(
+// An empty working directory: the CLI reads .env from it, and there is none.
+const commandOptions = (databaseUrl: string) => ({
+  cwd: tmpdir(),
+  env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl },
+  timeout: 60_000,
+});
+
+/** The command with standard input a pipe that is empty, or carries `input`. */
+async function users(databaseUrl: string, args: string[], input = ""): Promise<Run> {
+  const command = promisify(execFile)(tsx, [cli, ...args], commandOptions(databaseUrl));
+  command.child.stdin!.end(input);
+  return command.then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: Run) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
 }
 
+/**
+ * The command on a terminal (a pseudo-terminal from util-linux's `script`), typing each answer
+ * once its prompt shows; returns everything the terminal displayed.
+ */
+async function usersOnTerminal(databaseUrl: string, args: string[], answers: [prompt: string, typed: string][]): Promise<Run> {
+  const command = [tsx, cli, ...args].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
+  const child = spawn("script", ["-qec", command, "/dev/null"], commandOptions(databaseUrl));
+  let screen = "";
+  let answered = 0;
+  let seen = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    screen += chunk;
+    const next = answers[answered];
+    const at = next ? screen.indexOf(next[0], seen) : -1;
+    if (!next || at < 0) return;
+    answered++;
+    seen = at + next[0].length;
+    child.stdin.write(`${next[1]}\r`);
+  });
+  const [code] = (await once(child, "close")) as [number];
+  return { code, stdout: screen, stderr: "" };
+}
+
 const id = randomUUID().slice(0, 8);
 const admin = { email: `first-admin-${id}@example.com`, name: "First Admin", password: "admin password 1" };
 const moderator = { email: `moderator-${id}@example.com`, name: "Future Moderator", password: "moderator password" };
+const piped = { email: `piped-${id}@example.com`, name: "Piped Password", password: " spaces kept, one line break dropped " };
+const prompted = { email: `prompted-${id}@example.com`, name: "Prompted Password", password: "typed and never shown" };
+const hasTerminalTool = await promisify(execFile)("script", ["--version"]).then(
+  () => true,
+  () => false,
+);
 const runs: Record<string, Run> = {};
 
 async function runCommands(databaseUrl: string): Promise<void> {
@@ -52,13 +87,23 @@ async function runCommands(databaseUrl: string): Promise<void> {
     create({ ...admin, email: `weak-${id}@example.com`, password: "seven77" }),
     create(admin, "--role", "OWNER"),
     users(databaseUrl, []),
+    users(databaseUrl, ["create", "--email", `nopassword-${id}@example.com`, "--name", "No Password"]),
+    users(databaseUrl, ["create", "--email", `both-${id}@example.com`, "--name", "Both", "--password", "x", "--password-stdin"]),
   ]);
   runs.createAdmin = await create({ ...admin, email: admin.email.toUpperCase() }, "--role", "ADMIN");
   runs.createUser = await create(moderator);
   runs.setRoles = await users(databaseUrl, ["set-roles", moderator.email, "MODERATOR", "USER"]);
   runs.duplicate = await create(admin);
   runs.unknownEmail = await users(databaseUrl, ["set-roles", `nobody-${id}@example.com`, "USER"]);
-  [runs.badPassword, runs.badRole, runs.noCommand] = await refusals;
+  runs.stdin = await users(databaseUrl, ["create", "--email", piped.email, "--name", piped.name, "--password-stdin"], `${piped.password}\n`);
+  if (hasTerminalTool) {
+    const typed: [string, string][] = [
+      ["Password: ", prompted.password],
+      ["Repeat the password: ", prompted.password],
+    ];
+    runs.prompted = await usersOnTerminal(databaseUrl, ["create", "--email", prompted.email, "--name", prompted.name], typed);
+  }
+  [runs.badPassword, runs.badRole, runs.noCommand, runs.noPassword, runs.bothPasswords] = await refusals;
 }
 
 if (directory) beforeAll(() => runCommands(`pglite:${directory}`), 180_000);
@@ -102,7 +147,37 @@ describe("users create", () => {
 
   it("prints the usage without a command, with exit code 1", () => {
     expect(runs.noCommand!.code).toBe(1);
-    expect(runs.noCommand!.stderr).toContain("npm run users -- create --email E --name N --password P");
+    expect(runs.noCommand!.stderr).toContain("npm run users -- create --email E --name N [--password-stdin]");
+  });
+});
+
+describe("users create: the password", () => {
+  it("reads it from standard input with --password-stdin, less the line break, so it never shows in a command line", async () => {
+    expect(runs.stdin).toMatchObject({ code: 0, stderr: "" });
+    expect(runs.stdin!.stdout).toMatch(new RegExp(`^Created ${piped.email} `));
+    const cookie = await signIn(app.http, piped);
+    expect((await app.http.get("/api/profile").set("Cookie", cookie)).body.user.email).toBe(piped.email);
+  });
+
+  it.skipIf(!hasTerminalTool)("asks for it twice on a terminal without showing what is typed", async () => {
+    expect(runs.prompted!.code).toBe(0);
+    expect(runs.prompted!.stdout).toContain("Password: ");
+    expect(runs.prompted!.stdout).toContain("Repeat the password: ");
+    expect(runs.prompted!.stdout).toMatch(new RegExp(`Created ${prompted.email} `));
+    expect(runs.prompted!.stdout).not.toContain(prompted.password);
+    await signIn(app.http, prompted);
+  });
+
+  it("refuses to run without one when there is no terminal to ask on, with exit code 1", () => {
+    expect(runs.noPassword).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.noPassword!.stderr.trim()).toBe(
+      "No password given: pipe it in with --password-stdin, or run the command in a terminal to be prompted",
+    );
+  });
+
+  it("refuses --password with --password-stdin, with exit code 1", () => {
+    expect(runs.bothPasswords).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.bothPasswords!.stderr.trim()).toBe("Use either --password or --password-stdin, not both");
   });
 });
 
