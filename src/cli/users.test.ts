@@ -11,8 +11,8 @@ import { signIn, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 
 // The CLI runs as operators run it: a separate process on the service's database. On PGlite that
-// is a directory, which one process at a time may open, so the commands run before the app opens
-// it; on PostgreSQL they run against the test file's own database.
+// is a directory the commands open themselves, before the app opens it (running-service.test.ts
+// runs them beside a running service); on PostgreSQL, the test file's own database.
 
 const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
 const cli = fileURLToPath(new URL("./users.ts", import.meta.url));
