@@ -41,8 +41,9 @@ export async function readPassword({ password, passwordStdin }: PasswordSource):
 /** Reads one line from the terminal without echoing it. */
 function promptHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
-  process.stderr.write(prompt);
+  // Echo off before the prompt shows: whatever is typed once it shows is never displayed.
   stdin.setRawMode(true);
+  process.stderr.write(prompt);
   stdin.setEncoding("utf8");
   stdin.resume();
   return new Promise((resolve, reject) => {

@@ -144,7 +144,7 @@ describe("operator commands while the service runs on the embedded database", ()
     } finally {
       await restarted.stop();
     }
-  }, 180_000);
+  }, 400_000);
 
   it("refuses a second service on the directory at once, naming the process that holds it", async () => {
     const service = await startService();
@@ -158,5 +158,5 @@ describe("operator commands while the service runs on the embedded database", ()
     } finally {
       await service.stop();
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -32,7 +32,7 @@ interface Run {
 const commandOptions = (databaseUrl: string) => ({
   cwd: tmpdir(),
   env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl },
-  timeout: 60_000,
+  timeout: 150_000,
 });
 
 /** The command with standard input a pipe that is empty, or carries `input`. */
@@ -106,9 +106,9 @@ async function runCommands(databaseUrl: string): Promise<void> {
   [runs.badPassword, runs.badRole, runs.noCommand, runs.noPassword, runs.bothPasswords] = await refusals;
 }
 
-if (directory) beforeAll(() => runCommands(`pglite:${directory}`), 180_000);
+if (directory) beforeAll(() => runCommands(`pglite:${directory}`), 600_000);
 const t = useTestApp(directory ? { DATABASE_URL: `pglite:${directory}` } : {});
-if (!directory) beforeAll(() => runCommands(t.config.databaseUrl), 180_000);
+if (!directory) beforeAll(() => runCommands(t.config.databaseUrl), 600_000);
 // better-auth's own scrypt, which the CLI hashes with, instead of the test app's cheap stand-in.
 const app = useSecondApp(t, {}, { realPasswordHashing: true });
 
