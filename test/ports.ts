@@ -1,0 +1,19 @@
+import { once } from "node:events";
+import { type AddressInfo, createServer } from "node:net";
+
+/** A port nothing listens on at 127.0.0.1 now: `port` 0 lets the system choose one. */
+export async function freePort(port = 0): Promise<number | undefined> {
+  const probe = createServer();
+  probe.listen(port, "127.0.0.1");
+  const [event] = await Promise.race([once(probe, "listening").then(() => ["listening"]), once(probe, "error").then(() => ["error"])]);
+  if (event !== "listening") return undefined;
+  const { port: found } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return found;
+}
+
+/** The first free port in [from, to]: servers started by tests stay in the range they were given. */
+export async function freePortIn(from: number, to: number): Promise<number> {
+  for (let port = from; port <= to; port++) if ((await freePort(port)) !== undefined) return port;
+  throw new Error(`no free port between ${from} and ${to}`);
+}
