@@ -17,3 +17,11 @@ export async function freePortIn(from: number, to: number): Promise<number> {
   for (let port = from; port <= to; port++) if ((await freePort(port)) !== undefined) return port;
   throw new Error(`no free port between ${from} and ${to}`);
 }
+
+/** `count` distinct free ports in [from, to]. */
+export async function freePortsIn(count: number, from: number, to: number): Promise<number[]> {
+  const ports: number[] = [];
+  for (let port = from; port <= to && ports.length < count; port++) if ((await freePort(port)) !== undefined) ports.push(port);
+  if (ports.length < count) throw new Error(`fewer than ${count} free ports between ${from} and ${to}`);
+  return ports;
+}
