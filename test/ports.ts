@@ -1,12 +1,13 @@
-import { once } from "node:events";
 import { type AddressInfo, createServer } from "node:net";
 
 /** A port nothing listens on at 127.0.0.1 now: `port` 0 lets the system choose one. */
 export async function freePort(port = 0): Promise<number | undefined> {
   const probe = createServer();
-  probe.listen(port, "127.0.0.1");
-  const [event] = await Promise.race([once(probe, "listening").then(() => ["listening"]), once(probe, "error").then(() => ["error"])]);
-  if (event !== "listening") return undefined;
+  const listening = await new Promise<boolean>((resolve) => {
+    probe.once("listening", () => resolve(true)).once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1");
+  });
+  if (!listening) return undefined;
   const { port: found } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return found;

@@ -144,4 +144,17 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
     expect(failed.map((a) => a.error ?? `${a.status} ${JSON.stringify(a.body)}`), balancer.output()).toEqual([]);
     expect(answers.length).toBeGreaterThan(200);
   }, 120_000);
+
+  it("answers in JSON, like the service, when no instance is up", async () => {
+    const [listenPort, statsPort, ...closed] = await freePortsIn(4, 3400, 3499);
+    const alone = await startHaproxy({ listenPort: listenPort!, statsPort: statsPort!, instances: [`127.0.0.1:${closed[0]}`, `127.0.0.1:${closed[1]}`] });
+    try {
+      const answer = await send(alone.url, "GET", "/api/posts");
+      expect(answer.status).toBe(503);
+      expect(answer.headers["content-type"]).toBe("application/json");
+      expect(answer.body).toEqual({ error: "No instance is available, try again shortly", code: "service_unavailable" });
+    } finally {
+      await alone.stop();
+    }
+  });
 });
