@@ -23,6 +23,8 @@ export interface Balancer {
   url: string;
   /** Each server's state as the balancer sees it: "UP", "DOWN", "UP 1/2" (rising), "DOWN 1/2" (falling)... */
   serverStates(): Promise<Record<string, string>>;
+  /** How many HTTP requests the balancer has sent each server. */
+  requestsPerServer(): Promise<Record<string, number>>;
   /** Resolves once the balancer sends traffic to `server` (state UP), or throws after `timeoutMs`. */
   waitUntilUp(server: string, timeoutMs?: number): Promise<void>;
   output(): string;
@@ -56,10 +58,12 @@ export async function startHaproxy({ listenPort, statsPort, instances }: Balance
   const exited = once(child, "exit");
 
   const statsUrl = `http://127.0.0.1:${statsPort}/stats;csv`;
-  const serverStates = async () => parseStates(await (await fetch(statsUrl, { signal: AbortSignal.timeout(2_000) })).text());
+  const column = async (name: string) => serverColumn(await (await fetch(statsUrl, { signal: AbortSignal.timeout(2_000) })).text(), name);
+  const serverStates = () => column("status");
   const balancer: Balancer = {
     url: `http://127.0.0.1:${listenPort}`,
     serverStates,
+    requestsPerServer: async () => Object.fromEntries(Object.entries(await column("req_tot")).map(([server, n]) => [server, Number(n)])),
     waitUntilUp: async (server, timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       while ((await serverStates())[server] !== "UP") {
@@ -92,11 +96,11 @@ async function stop(child: ChildProcess, exited: Promise<unknown>): Promise<void
   await exited;
 }
 
-/** The `instances` backend's server states from haproxy's CSV statistics. */
-function parseStates(csv: string): Record<string, string> {
+/** One column of haproxy's CSV statistics for each server of the `instances` backend. */
+function serverColumn(csv: string, name: string): Record<string, string> {
   const [header, ...lines] = csv.trim().split("\n");
   const columns = header!.replace(/^# /, "").split(",");
-  const [proxy, server, status] = ["pxname", "svname", "status"].map((name) => columns.indexOf(name));
+  const [proxy, server, status] = ["pxname", "svname", name].map((title) => columns.indexOf(title));
   return Object.fromEntries(
     lines
       .map((line) => line.split(","))

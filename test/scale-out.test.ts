@@ -86,6 +86,18 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
     expect(read.status).toBe(200);
   });
 
+  it("keeps a session on the instance that started it, and spreads requests without one", async () => {
+    const user = await signUpThroughBalancer();
+    const before = await balancer.requestsPerServer();
+    for (let i = 0; i < 6; i++) expect((await send(balancer.url, "GET", "/api/profile", { headers: { cookie: user.cookie } })).status).toBe(200);
+    const withSession = await balancer.requestsPerServer();
+    const sent = ["app1", "app2"].map((server) => withSession[server]! - before[server]!).sort();
+    expect(sent).toEqual([0, 6]);
+    for (let i = 0; i < 6; i++) expect((await send(balancer.url, "GET", "/api/posts")).status).toBe(200);
+    const after = await balancer.requestsPerServer();
+    expect(["app1", "app2"].map((server) => after[server]! - withSession[server]!)).toEqual([3, 3]);
+  });
+
   it.skipIf(!redisUrl)("counts a client's requests on every instance against one limit (Redis)", async () => {
     const address = client();
     const statuses: number[] = [];
