@@ -54,7 +54,7 @@ describe.skipIf(!runsHere)("read replicas (DATABASE_REPLICA_URLS)", () => {
     }, { timeout: 10_000, interval: 50 });
   });
 
-  it("sends an author's reads back to the replica once the window after their write has passed", async () => {
+  it("sends an author's reads back to the replica once the window after their write has passed, and a write request's reads to the primary", async () => {
     const author = await signUp(t);
     await cluster.onReplica("select pg_wal_replay_pause()");
     try {
@@ -64,6 +64,11 @@ describe.skipIf(!runsHere)("read replicas (DATABASE_REPLICA_URLS)", () => {
       await vi.waitFor(async () => {
         expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(404);
       }, { timeout: STICKY_MS * 4, interval: 100 });
+      // A write request reads on the primary: the post it comments on is there.
+      const comment = await t.http.post(`/api/v2/posts/${post.id}/comments/`).set("Cookie", author.cookie).send({ content: "Read on the primary" });
+      expect(comment.status).toBe(201);
+      // And the write opens the window again.
+      expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(200);
     } finally {
       await cluster.onReplica("select pg_wal_replay_resume()");
     }

@@ -34,7 +34,7 @@ const MAX_STICKY_SESSIONS = 50_000;
 interface RequestRouting {
   /** Reads of this request go to the primary. */
   primary: boolean;
-  /** This request wrote (or may have): its session's next reads go to the primary for a while. */
+  /** This request wrote (insert, update, delete, transaction or raw SQL): its session's next reads go to the primary for a while. */
   wrote: boolean;
 }
 
@@ -121,15 +121,19 @@ function replicaPool(config: pg.PoolConfig, primaryPool: pg.Pool, onUnavailable:
  * Express middleware giving each request its routing: on the primary for an unsafe method or a
  * session that wrote within `stickyMs`, on a replica otherwise until the request writes. A request
  * that wrote marks its session (the cookie it came with and any session cookie it set, e.g. on
- * sign-in) for the window.
+ * sign-in, which inserts the session) for the window.
  */
 export function readRouting({ stickyMs }: { stickyMs: number }): RequestHandler {
   const recentWriters = new LRUCache<string, true>({ max: MAX_STICKY_SESSIONS, ttl: Math.max(stickyMs, 1) });
   return (req, res, next) => {
     const token = sessionTokenIn(req.headers.cookie);
-    const writes = UNSAFE_METHODS.has(req.method);
-    const context: RequestRouting = { primary: writes || (token !== undefined && recentWriters.has(token)), wrote: writes };
-    res.once("finish", () => {
+    // An unsafe method reads from the primary from the start; its session is marked only once it
+    // really writes, so requests refused before any write (bad input, no session, rate limit)
+    // cannot crowd the store with made-up cookies.
+    const primary = UNSAFE_METHODS.has(req.method) || (token !== undefined && recentWriters.has(token));
+    const context: RequestRouting = { primary, wrote: false };
+    // `close`, not `finish`: a write whose client went away before the answer may have committed.
+    res.once("close", () => {
       if (!context.wrote || stickyMs === 0) return;
       for (const written of [token, ...setSessionTokens(res.getHeader("set-cookie"))]) {
         if (written) recentWriters.set(written, true);
