@@ -12,9 +12,8 @@ import { log, prepare, progress, runScenario } from "./steps.js";
 const BALANCER_PORTS = { from: 3400, to: 3499 };
 
 /**
- * `--instances 2`: the read scenarios on one instance, then through HAProxy (deploy/haproxy.cfg,
- * as compose.yaml runs it) in front of two instances on the same database, and the ratio of the
- * two. The instances, the balancer, PostgreSQL and the load generator share this machine's cores:
+ * `--instances 2`: the read scenarios on one instance and through HAProxy (deploy/haproxy.cfg, as
+ * compose.yaml runs it) in front of two instances on the same database, and the ratio of the two. The instances, the balancer, PostgreSQL and the load generator share this machine's cores:
  * the ratio says what a second instance brings here, not what it brings on a machine of its own.
  */
 export async function instancesRun(options: Options): Promise<number> {
@@ -25,44 +24,46 @@ export async function instancesRun(options: Options): Promise<number> {
   const load = loadOf(options);
   const prepared = await prepare(options.database, options.posts, options.serviceEnv);
 
-  const single = await startService(prepared);
-  log(`One instance ready at ${single.baseUrl}`);
-  const user = await signUpBenchUser(single);
-  await createOwnPosts(single, user, 5);
-  const context = (baseUrl: string): ScenarioContext => ({ baseUrl, user, seeded: prepared.seeded, cursorDepth: options.cursorDepth });
-  const alone: Row[] = [];
-  for (const scenario of reads) {
-    const { row } = await runScenario(single.baseUrl, scenario, context(single.baseUrl), load);
-    progress(row);
-    alone.push(row);
-  }
-  await single.stop();
-
-  const pair = await Promise.all([startService(prepared), startService(prepared)]);
+  // Both set-ups stay up for the whole run, so their rounds can alternate: a change in the
+  // machine's load then favours neither.
+  const [single, ...pair] = await Promise.all([startService(prepared), startService(prepared), startService(prepared)]);
   const [listenPort, statsPort] = await freePortsIn(2, BALANCER_PORTS.from, BALANCER_PORTS.to);
   const addresses = pair.map((service) => new URL(service.baseUrl).host) as [string, string];
   const balancer = await startHaproxy({ listenPort: listenPort!, statsPort: statsPort!, instances: addresses });
   const stopBalancer = onCleanup("stop haproxy", () => balancer.stop());
   await Promise.all(["app1", "app2"].map((server) => balancer.waitUntilUp(server)));
-  log(`Two instances ready behind HAProxy at ${balancer.url}`);
-  const balanced: Row[] = [];
+  log(`One instance at ${single!.baseUrl}; two behind HAProxy at ${balancer.url}`);
+  const user = await signUpBenchUser(single!);
+  await createOwnPosts(single!, user, 5);
+  const context = (baseUrl: string): ScenarioContext => ({ baseUrl, user, seeded: prepared.seeded, cursorDepth: options.cursorDepth });
+
+  const rows: Row[] = [];
   for (const scenario of reads) {
-    const { row } = await runScenario(balancer.url, scenario, context(balancer.url), load);
-    row.scenario = `${row.scenario}, 2 instances via HAProxy`;
-    const ratio = ratioOf(row.measurement, alone[balanced.length]!.measurement);
-    if (ratio !== undefined) row.ratio = `${ratio.toFixed(2)}× one instance`;
-    progress(row);
-    balanced.push(row);
+    const alone: Row[] = [];
+    const balanced: Row[] = [];
+    for (let round = 1; round <= options.rounds; round++) {
+      const order = round % 2 === 1 ? [single!.baseUrl, balancer.url] : [balancer.url, single!.baseUrl];
+      for (const baseUrl of order) {
+        const { row } = await runScenario(baseUrl, scenario, context(baseUrl), load);
+        row.scenario = `${row.scenario}, ${baseUrl === balancer.url ? "2 instances via HAProxy" : "1 instance"}`;
+        progress(row);
+        (baseUrl === balancer.url ? balanced : alone).push(row);
+      }
+    }
+    const ratios = balanced.map((row, i) => ratioOf(row.measurement, alone[i]!.measurement)).filter((r): r is number => r !== undefined);
+    const both = [medianRow(alone), medianRow(balanced)] as const;
+    if (ratios.length > 0) both[1].ratio = ratioText(ratios);
+    rows.push(...both);
   }
   await stopBalancer();
-  await Promise.all(pair.map((service) => service.stop()));
+  await Promise.all([single!, ...pair].map((service) => service.stop()));
 
-  const rows = alone.flatMap((row, i) => [{ ...row, scenario: `${row.scenario}, 1 instance` }, balanced[i]!]);
   const table = resultsTable(rows);
   const settings =
     `${options.posts.toLocaleString("en-US")} posts seeded; ${options.connections} connections; ` +
-    (load.requestsPerConnection ? `${load.requestsPerConnection} requests on each connection.` : `${options.duration} s measured per scenario after ${options.warmup} s of warm-up.`) +
-    " The ratio compares requests/s through the balancer to two instances with requests/s straight to one instance; all of them, PostgreSQL and the load generator share the machine's cores.";
+    (load.requestsPerConnection ? `${load.requestsPerConnection} requests on each connection` : `${options.duration} s measured after ${options.warmup} s of warm-up`) +
+    `, ${options.rounds} round(s) alternating one instance and the balancer; each row is its median round, each ratio the median of the rounds' ratios (range in brackets).` +
+    " The ratio is requests/s through HAProxy to two instances over requests/s straight to one; the instances, HAProxy, PostgreSQL and the load generator share the machine's cores.";
   const machine = describeMachine(prepared.databaseDescription);
   console.log(`\n${table}\n\n${settings}\n${machine.join("\n")}`);
   if (options.out) {
@@ -78,4 +79,18 @@ export async function instancesRun(options: Options): Promise<number> {
   const failed = rows.filter((row) => row.failed);
   if (failed.length > 0) console.error(`\n${failed.length} scenario(s) had non-2xx answers or errors: ${failed.map((r) => r.scenario).join("; ")}`);
   return failed.length > 0 && options.smoke ? 1 : 0;
+}
+
+/** The round with the median requests/s; a failure in any round fails the row. */
+function medianRow(rows: Row[]): Row {
+  const sorted = rows.filter((row) => row.measurement).sort((a, b) => a.measurement!.requestsPerSecond - b.measurement!.requestsPerSecond);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? rows[0]!;
+  const failed = rows.find((row) => row.failed);
+  return { ...median, failed: failed !== undefined, note: failed?.note ?? median.note };
+}
+
+function ratioText(ratios: number[]): string {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return `${median.toFixed(2)}× one instance${sorted.length > 1 ? ` (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)})` : ""}`;
 }
