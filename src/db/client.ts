@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite, listenOnPostgres } from "./listen.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
 import { schema } from "./schema.js";
 
@@ -18,6 +19,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies pending migrations from drizzle/ (and, embedded, vacuums and analyzes). */
   migrate(): Promise<void>;
+  /** Subscribes to NOTIFY on `channel` (see change-feed.ts); closed with the database. */
+  listen(channel: string, handlers: ListenHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ function openPostgres({ url, poolMax = 10, connectionTimeoutMillis = 3000, query
   // An idle client that loses its server emits here; without a listener the process would crash.
   pool.on("error", (error) => onPoolError?.(error));
   const db = drizzlePg(pool, { schema });
+  const listeners = new ListenerSet();
   return {
     db,
     kind: "postgres",
@@ -60,7 +64,11 @@ function openPostgres({ url, poolMax = 10, connectionTimeoutMillis = 3000, query
         await migrationPool.end();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, handlers) => listeners.add(listenOnPostgres(url, connectionTimeoutMillis, channel, handlers)),
+    close: async () => {
+      await listeners.closeAll();
+      await pool.end();
+    },
   };
 }
 
@@ -98,6 +106,7 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
     () => void maintain().catch((error: Error) => onMaintenanceError?.(error)),
     PGLITE_MAINTENANCE_INTERVAL_MS,
   ).unref();
+  const listeners = new ListenerSet();
   return {
     db,
     kind: "pglite",
@@ -106,9 +115,11 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
       await migratePglite(client);
       await maintain();
     },
-    close: () => {
+    listen: (channel, handlers) => listeners.add(listenOnPglite(client, channel, handlers)),
+    close: async () => {
       clearInterval(maintenance);
-      return client.close();
+      await listeners.closeAll();
+      await client.close();
     },
   };
 }

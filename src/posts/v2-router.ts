@@ -27,14 +27,14 @@ const replace = validate({ params: idParams, body: postBody });
 const patch = validate({ params: idParams, body: postPatchBody });
 
 /** /api/v2/posts: page-number pagination, full-text search, ordering, tag and author filters. */
-export function postsV2Router({ db, guards, logger }: V2Deps): Router {
+export function postsV2Router({ db, guards, logger, postCounts }: V2Deps): Router {
   const { requireAuth, optionalAuth } = guards;
   const router = Router();
 
   router.get("/posts/", optionalAuth, list, async (req, res) => {
     const { ordering, ...filters } = list.input(res).query;
     const window = pageNumberWindow(req.query, { defaultSize: 20, maxSize: 100 });
-    const { rows, count } = await posts.searchVisiblePosts(db, optionalActorOf(req), filters, ordering, window);
+    const { rows, count } = await posts.searchVisiblePosts(db, optionalActorOf(req), filters, ordering, window, postCounts);
     res.json(pageNumberEnvelope(req, window, count, rows));
   });
 
