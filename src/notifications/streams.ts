@@ -54,7 +54,7 @@ export class NotificationStreams {
   }
 
   /** Starts the stream of the request's user; the guards have already found its session. */
-  async open(req: Request, res: Response): Promise<void> {
+  open(req: Request, res: Response): void {
     const userId = req.requestorId!;
     const { db, changes, logger } = this.deps;
     res.status(200).set({
@@ -69,9 +69,13 @@ export class NotificationStreams {
       return;
     }
     const lastEventId = req.get("last-event-id");
-    const replayFrom = lastEventId && UUID.test(lastEventId) ? await ownNotificationCursor(db, lastEventId, userId) : undefined;
-    const cursor = replayFrom ?? (await newestNotification(db, userId));
-    const stream = new LiveStream(req, res, userId, cursor, this.deps, this.options.heartbeatMs, () => this.forget(stream));
+    // Where to start: after the notification a reconnecting client names, if it is the user's,
+    // else after the newest one now. Read as the stream's first task, so a stream counts (for the
+    // per-user limit and at shutdown) from the moment its request arrives.
+    const startAfter = async () =>
+      (lastEventId && UUID.test(lastEventId) ? await ownNotificationCursor(db, lastEventId, userId) : undefined) ??
+      (await newestNotification(db, userId));
+    const stream = new LiveStream(req, res, userId, startAfter, this.deps, this.options.heartbeatMs, () => this.forget(stream));
     const streams = this.byUser.get(userId) ?? [];
     streams.push(stream);
     this.byUser.set(userId, streams);
@@ -108,12 +112,13 @@ class LiveStream {
   private work: Promise<void> = Promise.resolve();
   private readonly heartbeat: NodeJS.Timeout;
   private expiresAt: number;
+  private cursor: Cursor | undefined;
 
   constructor(
     private readonly req: Request,
     private readonly res: Response,
     readonly userId: string,
-    private cursor: Cursor | undefined,
+    startAfter: () => Promise<Cursor | undefined>,
     private readonly deps: StreamDeps,
     heartbeatMs: number,
     private readonly onEnd: () => void,
@@ -121,6 +126,15 @@ class LiveStream {
     this.expiresAt = req.authSession!.session.expiresAt.getTime();
     this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
     res.once("close", () => this.end());
+    this.enqueue(async () => {
+      try {
+        this.cursor = await startAfter();
+      } catch (error) {
+        // Without a starting point it would send every notification again: the client reconnects instead.
+        this.end();
+        throw error;
+      }
+    });
   }
 
   /** Whether a change to these users' sessions or rows may end this stream (the real user's, while impersonating). */
