@@ -1,11 +1,10 @@
 import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { connect, createServer, type Server as TcpServer, type Socket } from "node:net";
+import { connect, createServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
 
 /**
- * Forwards 127.0.0.1:<port> to the database. `cut()` drops every connection and refuses new ones;
- * `stall()` makes packets vanish instead (nothing is refused or closed, nothing is answered), as a
- * network partition does, until `unstall()`.
+ * Forwards 127.0.0.1:<port> to a server (PostgreSQL, Redis). `cut()` drops every connection and
+ * refuses new ones; `stall()` makes packets vanish instead (nothing is refused or closed, nothing
+ * is answered), as a network partition does, until `unstall()`; `open()` again restores it.
  */
 export class CuttableProxy {
   private listener: TcpServer | undefined;

@@ -9,6 +9,7 @@ import { signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { createApp } from "../app.js";
 import { ChangeFeed } from "../db/change-feed.js";
+import { createHttpServer } from "../http/server.js";
 import { sessions, users } from "../db/schema.js";
 
 // The live stream of GET /api/v2/notifications/ (Accept: text/event-stream), read with a real
@@ -16,13 +17,15 @@ import { sessions, users } from "../db/schema.js";
 // change feed (as another instance would be), and a keep-alive every 50 ms instead of 25 s.
 
 const t = useTestApp();
+const SHORT_TIMEOUTS = { keepAliveMs: 200, headersMs: 200, requestMs: 300, checkIntervalMs: 50 };
 let base: string;
 let server: Server;
 let changes: ChangeFeed;
 
 beforeAll(async () => {
   changes = await ChangeFeed.open(t.database, t.logger);
-  server = createApp({ ...t, changes, notificationStreams: { heartbeatMs: 50 } }).listen(0, "127.0.0.1");
+  // The production server with its timeouts shortened: a stream must outlive them.
+  server = createHttpServer(createApp({ ...t, changes, notificationStreams: { heartbeatMs: 50 } }), SHORT_TIMEOUTS).listen(0, "127.0.0.1");
   await once(server, "listening");
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -146,13 +149,18 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     }
   });
 
-  it("keeps an idle stream alive with a comment line", async () => {
+  it("keeps an idle stream alive with a comment line, past the server's request and keep-alive timeouts", async () => {
     const user = await signUp(t);
     const stream = await rawStream(user);
+    const opened = Date.now();
     expect(stream.res.status).toBe(200);
     expect(stream.res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(stream.res.headers.get("cache-control")).toBe("no-cache, no-transform");
     await until(() => stream.text().includes(": keep-alive\n\n"), "a keep-alive comment");
+    await until(() => Date.now() - opened > 3 * SHORT_TIMEOUTS.requestMs, "the timeouts to pass");
+    const sentSoFar = stream.text().length;
+    await until(() => stream.text().length > sentSoFar, "another comment");
+    expect(stream.ended()).toBe(false);
     await stream.cancel();
   });
 
