@@ -135,7 +135,11 @@ describe("the guards' session fast path agrees with better-auth's getSession", (
         secondaryStorage: {} as BetterAuthOptions["secondaryStorage"],
         session: { disableSessionRefresh: true, additionalFields: { device: { type: "string" } } },
         user: { additionalFields: { roles: { type: "string[]" }, nickname: { type: "string" } } },
-        plugins: [{ id: "some-plugin" }],
+        plugins: [
+          { id: "sign-up-only", hooks: { before: [{ matcher: (context) => context.path === "/sign-up/email", handler: async () => undefined }] } },
+          { id: "everywhere", hooks: { after: [{ matcher: () => true, handler: async () => undefined }] } },
+          { id: "with-schema", schema: {} },
+        ] as BetterAuthOptions["plugins"],
         hooks: {},
       }),
     ).toEqual([
@@ -143,7 +147,8 @@ describe("the guards' session fast path agrees with better-auth's getSession", (
       "session.additionalFields",
       "session.disableSessionRefresh",
       "user.additionalFields.nickname",
-      "plugins",
+      "plugins.everywhere",
+      "plugins.with-schema",
       "hooks",
     ]);
   });

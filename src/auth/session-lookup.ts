@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { BetterAuthOptions } from "better-auth";
+import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
@@ -30,9 +30,27 @@ export function unmodelledSessionOptions(options: BetterAuthOptions): string[] {
   }
   if (options.user?.fields !== undefined) found.push("user.fields");
   for (const field of Object.keys(options.user?.additionalFields ?? {})) if (field !== "roles") found.push(`user.additionalFields.${field}`);
-  if ((options.plugins?.length ?? 0) > 0) found.push("plugins");
+  for (const plugin of options.plugins ?? []) if (pluginTouchesSessions(plugin)) found.push(`plugins.${plugin.id}`);
   if (options.hooks !== undefined) found.push("hooks");
   return found;
+}
+
+// What a plugin may hold and still leave session reads alone: hooks that never run on get-session.
+const PLUGIN_KEYS_THAT_LEAVE_SESSIONS = new Set(["id", "hooks", "$ERROR_CODES"]);
+type PluginHook = NonNullable<NonNullable<BetterAuthPlugin["hooks"]>["before"]>[number];
+const SESSION_READ = { path: "/get-session" } as unknown as Parameters<PluginHook["matcher"]>[0];
+
+/** Whether a plugin could change how a session is read: anything but hooks on other endpoints. */
+function pluginTouchesSessions(plugin: BetterAuthPlugin): boolean {
+  if (Object.keys(plugin).some((key) => !PLUGIN_KEYS_THAT_LEAVE_SESSIONS.has(key))) return true;
+  const hooks = [...(plugin.hooks?.before ?? []), ...(plugin.hooks?.after ?? [])];
+  return hooks.some((hook) => {
+    try {
+      return hook.matcher(SESSION_READ);
+    } catch {
+      return true;
+    }
+  });
 }
 
 /** The guards' view of a session better-auth returned. */
