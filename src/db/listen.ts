@@ -28,8 +28,10 @@ export async function listenOnPostgres(
 ): Promise<ChannelListener> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, application_name: "posts-api-listener" });
   let lost = false;
+  let subscribed = false;
+  // Before the subscription holds, a failure is the caller's rejected promise, not a loss.
   const loseOnce = (error?: Error) => {
-    if (lost) return;
+    if (lost || !subscribed) return;
     lost = true;
     clearInterval(heartbeat);
     handlers.onLost(error);
@@ -50,10 +52,20 @@ export async function listenOnPostgres(
       },
     );
   }, HEARTBEAT_MS).unref();
+  // Bounded as a whole: a connection attempt that neither succeeds nor fails would stop the retries.
+  let giveUp: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    giveUp = setTimeout(() => reject(new Error("listening connection timed out")), connectTimeoutMs);
+  });
   try {
-    await client.connect();
-    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    await Promise.race([(async () => {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    })(), timedOut]);
+    clearTimeout(giveUp);
+    subscribed = true;
   } catch (error) {
+    clearTimeout(giveUp);
     lost = true;
     clearInterval(heartbeat);
     await client.end().catch(() => undefined);
