@@ -127,17 +127,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening con
     proxy?.cut();
   });
 
-  // Skipped: since the merge of main the feed does not listen again after the proxy reopens
-  // (no reconnection attempt is logged); under investigation, see the branch's report.
-  it.skip("stops answering from its cache while cut, and refuses a session ended meanwhile once back", async () => {
+  it("stops answering from its cache while cut, and refuses a session ended meanwhile once back", async () => {
     const user = await signUp(t);
     const other = await signUp(t);
     for (const { cookie } of [user, other]) expect((await b.http.get("/api/profile").set("Cookie", cookie)).status).toBe(200);
 
+    // Yields to timers between looks: the feed reconnects on one.
+    const feedState = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { status: b.changes.trusted ? 1 : 0 };
+    };
     proxy.cut();
     // Ended while B cannot hear of it.
     await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
-    await refusedAfter(performance.now(), async () => ({ status: b.changes.trusted ? 1 : 0 }), 0);
+    await refusedAfter(performance.now(), feedState, 0);
     // A cache still trusted would answer 200 from memory.
     const during = await b.http.get("/api/profile").set("Cookie", other.cookie);
     expect(during.status).toBe(503);
@@ -148,7 +151,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening con
     expect((await b.http.get("/api/profile").set("Cookie", other.cookie)).status).toBe(200);
 
     // Listening again: a change made elsewhere reaches it, and its cache is trusted again.
-    await refusedAfter(performance.now(), async () => ({ status: b.changes.trusted ? 1 : 0 }), 1);
+    await refusedAfter(performance.now(), feedState, 1);
     await t.database.db.delete(sessions).where(eq(sessions.userId, other.id));
     expect(await refusedAfter(performance.now(), () => b.http.get("/api/profile").set("Cookie", other.cookie), 401)).toBeLessThan(5_000);
   });
