@@ -8,7 +8,6 @@ import { cleanUpAll } from "./cleanup.js";
 import { prepare } from "./steps.js";
 import { schema, posts, comments } from "../src/db/schema.js";
 import type { Db } from "../src/db/client.js";
-import { forgetRememberedReads } from "../src/db/remembered-reads.js";
 import { listVisiblePosts, searchVisiblePosts } from "../src/posts/service.js";
 import { listComments } from "../src/comments/service.js";
 import { SEARCH_WORD } from "./seed.js";
@@ -19,10 +18,9 @@ const prepared = await prepare(server, Number(size));
 const pool = new pg.Pool({ connectionString: prepared.database.url, max: 2 });
 let captured: { query: string; params: unknown[] }[] = [];
 const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => void captured.push({ query, params }) } }) as unknown as Db;
-// Statements as a first request sends them: a count remembered by an earlier call is forgotten.
+// Statements as a first request sends them: called without a count cache, nothing is kept between calls.
 const capture = async (work: () => Promise<unknown>) => {
   captured = [];
-  forgetRememberedReads();
   await work();
   return captured;
 };

@@ -3,7 +3,9 @@ import { auditRouter } from "./audit/router.js";
 import type { Auth } from "./auth/auth.js";
 import { authHandler } from "./auth/handler.js";
 import { type AuthGuards, createAuthGuards } from "./auth/require-auth.js";
+import { createSessionCache } from "./auth/session-cache.js";
 import type { Config } from "./config.js";
+import { ChangeFeed } from "./db/change-feed.js";
 import type { Database, Db } from "./db/client.js";
 import { readRouting } from "./db/replicas.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
@@ -12,10 +14,11 @@ import { errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { health, readinessRouter } from "./http/health.js";
 import { type RateLimitStores, rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
-import { forgetRememberedReadsOnWrites } from "./http/write-requests.js";
 import type { Logger } from "./logging/logger.js";
 import { requestId } from "./logging/request-id.js";
 import { requestLogger } from "./logging/request-logger.js";
+import { type NotificationStreamOptions, NotificationStreams } from "./notifications/streams.js";
+import { createPostCountCache, type PostCountCache } from "./posts/count-cache.js";
 import { postsRouter } from "./posts/router.js";
 import { usersRouter } from "./users/router.js";
 import { v2Router } from "./v2/router.js";
@@ -27,18 +30,34 @@ export interface AppOptions {
   logger: Logger;
   /** Shared rate-limit counters (Redis, see main.ts); each limiter counts in memory without them. */
   rateLimitStores?: RateLimitStores;
+  /**
+   * Committed changes from every instance (openServices opens it). Without one nothing is cached
+   * and notification streams get no live events.
+   */
+  changes?: ChangeFeed;
+  /** Live notification streams' keep-alive interval and per-user limit (tests shorten the interval). */
+  notificationStreams?: Partial<NotificationStreamOptions>;
 }
 
 /** What every router is built from. */
 export interface AppDeps extends AppOptions {
   db: Db;
   guards: AuthGuards;
+  changes: ChangeFeed;
+  postCounts: PostCountCache;
+  streams: NotificationStreams;
 }
 
 /** Builds the app in the specification's stage order; never listens (main.ts does). */
 export function createApp(options: AppOptions): Express {
   const { config, database, auth, logger } = options;
-  const deps: AppDeps = { ...options, db: database.db, guards: createAuthGuards({ ...options, db: database.db }) };
+  const db = database.db;
+  const changes = options.changes ?? ChangeFeed.none();
+  // This app's own caches, emptied by the changes they were read from (see their modules).
+  const sessionCache = createSessionCache(changes, config.sessionCacheMs);
+  const guards = createAuthGuards({ ...options, db, sessionCache });
+  const streams = new NotificationStreams({ db, changes, guards, logger, options: options.notificationStreams });
+  const deps: AppDeps = { ...options, db, guards, changes, postCounts: createPostCountCache(changes), streams };
   const app = express();
   app.disable("x-powered-by");
   // Clients of a cookie-authenticated JSON API do not revalidate with ETags; hashing every body costs.
@@ -58,9 +77,6 @@ export function createApp(options: AppOptions): Express {
   app.use(refuseOtherOptions);
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   app.use(rateLimits({ config, logger, stores: options.rateLimitStores }));
-  // Before every route that writes, better-auth's included: a write voids the sessions and counts
-  // remembered before it.
-  app.use(forgetRememberedReadsOnWrites);
   // better-auth reads the raw body itself: it must stay before the JSON parser (specification, rule 4).
   app.all("/api/auth/*splat", authHandler(auth));
   // After better-auth, whose own origin check answers for its routes.

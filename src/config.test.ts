@@ -31,7 +31,7 @@ describe("loadConfig defaults", () => {
       host: "0.0.0.0",
       databaseUrl: "pglite:.data/pglite",
       databasePoolMax: 10,
-      sessionCacheMs: 1000,
+      sessionCacheMs: 60000,
       authUrl: "http://localhost:3000",
       corsOrigins: ["http://localhost:3000", "http://localhost:5173"],
       devAdminKey: undefined,

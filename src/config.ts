@@ -16,7 +16,7 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(60_000),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BETTER_AUTH_URL: z.url().optional(),
   CORS_ORIGINS: z.string().optional(),
@@ -45,7 +45,7 @@ export interface Config {
   readonly databaseConnectTimeoutMs: number;
   /** How long a request may hold a database connection before it is dropped and a 503 (a network that drops packets never errors). */
   readonly databaseQueryTimeoutMs: number;
-  /** How long a session read is remembered; writes through this process forget it at once. 0: never. */
+  /** The longest a session read is reused without reading it again (0: never); a committed change to it or its user forgets it sooner, on every instance. */
   readonly sessionCacheMs: number;
   readonly authSecret: string;
   readonly authUrl: string;

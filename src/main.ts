@@ -49,6 +49,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: finishing in-flight requests`);
+    // First: it ends the live notification streams, which would otherwise hold the drain to its end.
+    await services.changes.close();
     await drain();
     await rateLimitStores?.close();
     await services.database.close();

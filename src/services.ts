@@ -1,5 +1,6 @@
 import { type Auth, createAuth, type PasswordHasher } from "./auth/auth.js";
 import type { Config } from "./config.js";
+import { ChangeFeed } from "./db/change-feed.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { Logger } from "./logging/logger.js";
 
@@ -8,9 +9,14 @@ export interface Services {
   logger: Logger;
   database: Database;
   auth: Auth;
+  /** Committed changes from every instance, for the app's caches and live streams; close it before the database. */
+  changes: ChangeFeed;
 }
 
-/** Opens and migrates the database and builds better-auth on it: what the server, CLI and tests share. */
+/**
+ * Opens and migrates the database, listens for its changes and builds better-auth on it: what the
+ * server, CLI and tests share.
+ */
 export async function openServices(config: Config, logger: Logger, passwordHasher?: PasswordHasher): Promise<Services> {
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -29,5 +35,6 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
     throw error;
   }
   const auth = createAuth({ config, db: database.db, logger, passwordHasher });
-  return { config, logger, database, auth };
+  const changes = await ChangeFeed.open(database, logger);
+  return { config, logger, database, auth, changes };
 }

@@ -67,6 +67,8 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
   });
 
   afterAll(async () => {
+    // Ends live streams, so the server can close.
+    await context.changes?.close();
     await new Promise((resolve) => context.server?.close(resolve));
     await context.database?.close();
     await dropDatabase?.();

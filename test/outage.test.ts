@@ -63,6 +63,7 @@ async function startService(databaseName: string, env: Record<string, string> = 
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       proxy.cut();
+      await services.changes.close();
       await services.database.close();
     },
   };

@@ -113,6 +113,23 @@ function send(port: number, agent: Agent, method: string, path: string, headers:
   });
 }
 
+/** Opens a live notification stream; resolves, once its headers arrive, to how its response finishes. */
+function openNotificationStream(port: number, cookie: string) {
+  return new Promise<{ finished: Promise<"ended" | "reset"> }>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path: "/api/v2/notifications/", headers: { cookie, accept: "text/event-stream" } }, (res) => {
+      expect(res.statusCode).toBe(200);
+      res.resume();
+      const finished = new Promise<"ended" | "reset">((done) => {
+        res.on("end", () => done("ended"));
+        res.on("error", () => done("reset"));
+      });
+      resolve({ finished });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 async function shutDownUnderLoad(databaseUrl: string) {
   const service = await startService(databaseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
@@ -140,6 +157,8 @@ async function shutDownUnderLoad(databaseUrl: string) {
       }
     };
     const workers = Array.from({ length: 16 }, (_, n) => worker(n));
+    // A live stream never ends by itself: the service must end it for its drain to complete.
+    const stream = await openNotificationStream(service.port, cookie);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
     const signalledAt = performance.now();
@@ -165,6 +184,7 @@ async function shutDownUnderLoad(databaseUrl: string) {
 
     expect(exitCode, service.output()).toBe(0);
     expect(service.output()).toContain("Shut down cleanly");
+    expect(await stream.finished).toBe("ended");
     const failures = outcomes.filter((o) => o.kind !== "complete" && o.kind !== "refused");
     expect(failures).toEqual([]);
     expect(count("refused")).toBe(16);

@@ -7,6 +7,7 @@ import { signIn, signUp, type TestUser, unknownId, useSecondApp } from "../../te
 import { useTestApp } from "../../test/harness.js";
 import { errorHandler } from "../http/error-handler.js";
 import { createAuthGuards, hasAnyRole, isRequestFromUser, isResourceOwner } from "./require-auth.js";
+import { createSessionCache } from "./session-cache.js";
 import { hasMinimumRole, ROLES } from "./roles.js";
 
 // Timing cannot be measured reliably over HTTP; the comparison itself is observed instead,
@@ -43,6 +44,7 @@ beforeAll(() => {
     db: t.database.db,
     config: t.config,
     logger: t.logger,
+    sessionCache: createSessionCache(t.changes, t.config.sessionCacheMs),
   });
   const app = express();
   const describeRequest: express.RequestHandler = (req, res) => {
@@ -50,7 +52,7 @@ beforeAll(() => {
     res.json({
       requestorId: req.requestorId,
       sessionUserId: req.authSession?.user.id,
-      sessionUserEmail: req.authSession?.user.email,
+      sessionUserName: req.authSession?.user.name,
       isAdmin: req.isAdmin,
       isModeratorOrAdmin: hasAnyRole(req, "MODERATOR", "ADMIN"),
       isGuest: hasAnyRole(req, "GUEST"),
@@ -97,7 +99,7 @@ describe("requireAuth: the session (step 1)", () => {
     expect(res.body).toEqual({
       requestorId: user.id,
       sessionUserId: user.id,
-      sessionUserEmail: user.email,
+      sessionUserName: user.name,
       isAdmin: false,
       isModeratorOrAdmin: false,
       isGuest: false,
@@ -240,7 +242,7 @@ describe("admin impersonation (steps 3 and 4)", () => {
     expect(res.body).toMatchObject({
       requestorId: target.id,
       sessionUserId: target.id,
-      sessionUserEmail: target.email,
+      sessionUserName: target.name,
       ownsSubject: true,
       // The admin flag is computed before impersonation.
       isAdmin: true,

@@ -7,8 +7,9 @@ import type { Db } from "../db/client.js";
 import { impersonationTargetNotFound, insufficientRole, noAuthSession } from "../http/errors.js";
 import { type Logger, redactUrl } from "../logging/logger.js";
 import { findUser } from "../users/service.js";
-import type { Auth, AuthSession } from "./auth.js";
+import type { Auth } from "./auth.js";
 import type { Role } from "./roles.js";
+import type { GuardSession, SessionCache } from "./session-cache.js";
 import { createSessionLookup } from "./session-lookup.js";
 
 declare global {
@@ -16,7 +17,7 @@ declare global {
   namespace Express {
     interface Request {
       /** The session, whose user is the impersonated one during impersonation. */
-      authSession?: AuthSession;
+      authSession?: GuardSession;
       /** The id of the acting user. */
       requestorId?: string;
       /** Computed before impersonation: an admin stays admin while acting as someone else. */
@@ -36,11 +37,12 @@ export interface Actor {
 export interface AuthGuardDeps {
   auth: Auth;
   db: Db;
-  config: Pick<Config, "isDevelopment" | "devAdminKey" | "sessionCacheMs">;
+  config: Pick<Config, "isDevelopment" | "devAdminKey">;
   logger: Logger;
+  sessionCache: SessionCache;
 }
 
-export function createAuthGuards({ auth, db, config, logger }: AuthGuardDeps) {
+export function createAuthGuards({ auth, db, config, logger, sessionCache }: AuthGuardDeps) {
   const devAdminKeyDigest = config.isDevelopment && config.devAdminKey ? digest(config.devAdminKey) : undefined;
 
   function hasDevAdminKey(req: Request): boolean {
@@ -55,7 +57,7 @@ export function createAuthGuards({ auth, db, config, logger }: AuthGuardDeps) {
    * Steps 2 to 5 of the specification's guard for a request that has a session: adminKey
    * elevation, the admin flag, impersonation, then the request context.
    */
-  async function attachSession(req: Request, found: AuthSession): Promise<void> {
+  async function attachSession(req: Request, found: GuardSession): Promise<void> {
     const userRoles = found.user.roles as Role[];
     let isAdmin = userRoles.includes("ADMIN");
     if (hasDevAdminKey(req)) {
@@ -72,7 +74,7 @@ export function createAuthGuards({ auth, db, config, logger }: AuthGuardDeps) {
       const path = redactUrl(req.originalUrl);
       const target = await findUser(db, targetId);
       if (!target) throw impersonationTargetNotFound(targetId);
-      session = { session: found.session, user: { ...found.user, ...target } };
+      session = { session: found.session, user: { id: target.id, name: target.name, roles: target.roles } };
       logger.debug("Admin impersonation", { adminId: found.user.id, targetId: target.id });
       // Every impersonated request, not only the first: the log shows what was done as the user.
       await recordAudit(db, { actorId: found.user.id, action: "admin.impersonate", targetId: target.id, method: req.method, path });
@@ -84,9 +86,10 @@ export function createAuthGuards({ auth, db, config, logger }: AuthGuardDeps) {
     req.isAdmin = isAdmin;
   }
 
-  const lookUpSession = createSessionLookup(auth, db, config.sessionCacheMs);
+  const lookUpSession = createSessionLookup({ auth, db, cache: sessionCache, logger });
 
-  function findSession(req: Request): Promise<AuthSession | null> {
+  /** The session the request's cookie names, if it still holds. */
+  function findSession(req: Request): Promise<GuardSession | null> {
     return lookUpSession(req.headers.cookie, () => auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
   }
 
@@ -109,6 +112,7 @@ export function createAuthGuards({ auth, db, config, logger }: AuthGuardDeps) {
   };
 
   return {
+    findSession,
     requireAuth,
     requireAdmin: requireAuth("ADMIN"),
     requireUser: requireAuth("USER"),

@@ -1,32 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { BetterAuthOptions } from "better-auth";
+import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { RememberedReads, writesSoFar } from "../db/remembered-reads.js";
 import { sessions, users } from "../db/schema.js";
+import type { Logger } from "../logging/logger.js";
 import type { Auth, AuthSession } from "./auth.js";
-
-const sessionColumns = {
-  id: sessions.id,
-  token: sessions.token,
-  expiresAt: sessions.expiresAt,
-  ipAddress: sessions.ipAddress,
-  userAgent: sessions.userAgent,
-  userId: sessions.userId,
-  createdAt: sessions.createdAt,
-  updatedAt: sessions.updatedAt,
-};
-
-const userColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  emailVerified: users.emailVerified,
-  image: users.image,
-  roles: users.roles,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
+import type { Role } from "./roles.js";
+import type { GuardSession, SessionCache } from "./session-cache.js";
 
 /** What the lookup needs from better-auth's context, read once. */
 interface SessionSettings {
@@ -34,76 +14,124 @@ interface SessionSettings {
   secret: string;
   expiresInMs: number;
   updateAgeMs: number;
-  /** Cookie cache, secondary storage, plugins or hooks: anything that changes how a session is read. */
-  readsElsewhere: boolean;
 }
 
-// Sessions remembered at once; past it the least recently used are read again.
-const REMEMBERED_SESSIONS = 10_000;
+/**
+ * better-auth options that change how a session is read, refreshed or shaped, which the fast path
+ * does not reproduce. With any of them set, every session is read through better-auth's getSession.
+ */
+export function unmodelledSessionOptions(options: BetterAuthOptions): string[] {
+  const found: string[] = [];
+  if (options.session?.cookieCache?.enabled === true) found.push("session.cookieCache");
+  if (options.secondaryStorage !== undefined) found.push("secondaryStorage");
+  if (options.session?.additionalFields !== undefined) found.push("session.additionalFields");
+  for (const setting of ["disableSessionRefresh", "deferSessionRefresh", "fields"] as const) {
+    if (options.session?.[setting] !== undefined) found.push(`session.${setting}`);
+  }
+  if (options.user?.fields !== undefined) found.push("user.fields");
+  for (const field of Object.keys(options.user?.additionalFields ?? {})) if (field !== "roles") found.push(`user.additionalFields.${field}`);
+  for (const plugin of options.plugins ?? []) if (pluginTouchesSessions(plugin)) found.push(`plugins.${plugin.id}`);
+  if (options.hooks !== undefined) found.push("hooks");
+  return found;
+}
+
+// What a plugin may hold and still leave session reads alone: hooks that never run on get-session.
+const PLUGIN_KEYS_THAT_LEAVE_SESSIONS = new Set(["id", "hooks", "$ERROR_CODES"]);
+type PluginHook = NonNullable<NonNullable<BetterAuthPlugin["hooks"]>["before"]>[number];
+const SESSION_READ = { path: "/get-session" } as unknown as Parameters<PluginHook["matcher"]>[0];
+
+/** Whether a plugin could change how a session is read: anything but hooks on other endpoints. */
+function pluginTouchesSessions(plugin: BetterAuthPlugin): boolean {
+  if (Object.keys(plugin).some((key) => !PLUGIN_KEYS_THAT_LEAVE_SESSIONS.has(key))) return true;
+  const hooks = [...(plugin.hooks?.before ?? []), ...(plugin.hooks?.after ?? [])];
+  return hooks.some((hook) => {
+    try {
+      return hook.matcher(SESSION_READ);
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** The guards' view of a session better-auth returned. */
+export function guardSessionOf(found: AuthSession | null): GuardSession | null {
+  if (!found) return null;
+  const { session, user } = found;
+  return {
+    session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt },
+    user: { id: user.id, name: user.name, roles: user.roles as Role[] },
+  };
+}
+
+export interface SessionLookupDeps {
+  auth: Auth;
+  db: Db;
+  cache: SessionCache;
+  logger: Logger;
+}
 
 /**
- * The session of a request, as better-auth's `getSession` answers it, for the route guards
- * (issue 6: the authenticated list spent a third of its CPU in `getSession`). better-auth stays the
- * authority: it signs the cookie, creates, refreshes and ends sessions. This reads a session the
- * way it does (the signed `session_token` cookie, then the session and its user, here in one
- * prepared query) and hands every case that would write back to it: an expired session (it
- * deletes the row) and a session due for its daily refresh.
+ * The session of a request, as better-auth's `getSession` answers it, for the route guards (the
+ * authenticated list spent a third of its CPU in `getSession`). better-auth stays the authority:
+ * it signs the cookie, creates, refreshes and ends sessions. This reads a session the way it does
+ * (the signed `session_token` cookie, then the session and its user, in one prepared query) and
+ * hands every case that would write back to it: an expired session (it deletes the row) and a
+ * session due for its daily refresh. session-lookup.test.ts holds the two to the same answers.
  *
- * A session read is remembered for `rememberMs` (SESSION_CACHE_MS), since a browser app fires
- * several requests at once; any write through this process forgets it (remembered-reads.ts), so
- * sign-out, a deleted user and a role change take effect on the next request here, and within
- * `rememberMs` on other instances (better-auth's cookie cache would delay them by its max age,
- * minutes, everywhere). Expiry is checked on every request.
+ * A session read is kept in the app's session cache (session-cache.ts) until a committed change
+ * to that user's sessions or user row is announced; expiry is checked on every request.
  */
-export function createSessionLookup(auth: Auth, db: Db, rememberMs: number) {
+export function createSessionLookup({ auth, db, cache, logger }: SessionLookupDeps) {
+  const unmodelled = unmodelledSessionOptions(auth.options as BetterAuthOptions);
+  if (unmodelled.length > 0) {
+    logger.warn(`Session fast path off (better-auth options it does not model: ${unmodelled.join(", ")}): sessions are read through better-auth's getSession`);
+  }
   let settings: SessionSettings | undefined;
-  const remembered = new RememberedReads<AuthSession>({ max: REMEMBERED_SESSIONS, ttlMs: rememberMs });
   const byToken = db
-    .select({ session: sessionColumns, user: userColumns })
+    .select({
+      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
+      user: { id: users.id, name: users.name, roles: users.roles },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder("token")))
-    .prepare("session_with_user_by_token");
+    .prepare("guard_session_by_token");
 
   async function readSettings(): Promise<SessionSettings> {
     const context = await auth.$context;
-    // Widened: the inferred type knows only the options this service sets.
-    const options: BetterAuthOptions = context.options;
     return {
       cookieName: context.authCookies.sessionToken.name,
       secret: context.secret,
       expiresInMs: context.sessionConfig.expiresIn * 1000,
       updateAgeMs: context.sessionConfig.updateAge * 1000,
-      readsElsewhere:
-        options.session?.cookieCache?.enabled === true ||
-        options.secondaryStorage !== undefined ||
-        (options.plugins?.length ?? 0) > 0 ||
-        options.hooks !== undefined,
     };
   }
 
-  return async function findSession(cookieHeader: string | undefined, viaBetterAuth: () => Promise<AuthSession | null>) {
+  return async function findSession(
+    cookieHeader: string | undefined,
+    viaBetterAuth: () => Promise<AuthSession | null>,
+  ): Promise<GuardSession | null> {
+    if (unmodelled.length > 0) return guardSessionOf(await viaBetterAuth());
     settings ??= await readSettings();
-    if (settings.readsElsewhere) return viaBetterAuth();
     const token = signedCookieValue(cookieHeader, settings.cookieName, settings.secret);
     if (token === undefined) return null;
-    const writesBefore = writesSoFar();
-    const known = remembered.get(token);
-    const found = known ?? ((await byToken.execute({ token }))[0] as AuthSession | undefined);
+    const cached = cache.get(token);
+    const ticket = cache.ticket();
+    const found = cached ?? ((await byToken.execute({ token }))[0] as GuardSession | undefined);
     if (!found) return null;
     const expiresAt = found.session.expiresAt.getTime();
     const now = Date.now();
-    if (expiresAt <= now || expiresAt - settings.expiresInMs + settings.updateAgeMs <= now) return viaBetterAuth();
-    // Only a fresh read: remembering again on every hit would keep a busy session forever. Frozen,
-    // since every request of this session shares it for a while.
-    if (!known) remembered.remember(token, deepFreeze(found), writesBefore);
+    if (expiresAt <= now || expiresAt - settings.expiresInMs + settings.updateAgeMs <= now) return guardSessionOf(await viaBetterAuth());
+    // Only a fresh read: keeping it again on every hit would keep a busy session for ever. Frozen,
+    // since every request of this session shares it.
+    if (!cached) cache.set(token, deepFreeze(found), ticket);
     return found;
   };
 }
 
 export type SessionLookup = ReturnType<typeof createSessionLookup>;
 
-function deepFreeze(found: AuthSession): AuthSession {
+function deepFreeze(found: GuardSession): GuardSession {
   Object.freeze(found.user.roles);
   Object.freeze(found.user);
   Object.freeze(found.session);

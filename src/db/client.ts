@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDirectory } from "./data-dir-lock.js";
+import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite, listenOnPostgres } from "./listen.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
 import { serveEmbeddedDatabase } from "./pglite-socket.js";
 import { openReplicas } from "./replicas.js";
@@ -21,6 +22,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies pending migrations from drizzle/ (and, embedded, vacuums and analyzes). */
   migrate(): Promise<void>;
+  /** Subscribes to NOTIFY on `channel` (see change-feed.ts); closed with the database. */
+  listen(channel: string, handlers: ListenHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ function openPostgres(options: DatabaseOptions): Database {
     ? openReplicas({ pool, db: primary }, replicaUrls, { poolConfig, configure, onUnavailable: (e) => options.onReplicaUnavailable?.(e) })
     : { db: primary, pools: [] };
   const db = replicas.db;
+  const listeners = new ListenerSet();
   return {
     db,
     kind: "postgres",
@@ -76,7 +80,11 @@ function openPostgres(options: DatabaseOptions): Database {
         await migrationPool.end();
       }
     },
-    close: async () => void (await Promise.all([pool, ...replicas.pools].map((p) => p.end()))),
+    listen: (channel, handlers) => listeners.add(listenOnPostgres(url, connectionTimeoutMillis, channel, handlers)),
+    close: async () => {
+      await listeners.closeAll();
+      await Promise.all([pool, ...replicas.pools].map((p) => p.end()));
+    },
   };
 }
 
@@ -121,6 +129,7 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
     () => void maintain().catch((error: Error) => onMaintenanceError?.(error)),
     PGLITE_MAINTENANCE_INTERVAL_MS,
   ).unref();
+  const listeners = new ListenerSet();
   return {
     db,
     kind: "pglite",
@@ -129,8 +138,10 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
       await migratePglite(client);
       await maintain();
     },
+    listen: (channel, handlers) => listeners.add(listenOnPglite(client, channel, handlers)),
     close: async () => {
       clearInterval(maintenance);
+      await listeners.closeAll();
       await socket?.close();
       await client.close();
       lock?.release();

@@ -5,6 +5,7 @@ import { notifications as notificationsTable } from "../db/schema.js";
 import { idParams, text, validate } from "../http/validate.js";
 import type { V2Deps } from "../v2/router.js";
 import * as notifications from "./service.js";
+import { wantsEventStream } from "./streams.js";
 
 const PAGE_SIZE = 10;
 
@@ -17,11 +18,13 @@ const send = validate({ body: sendBody });
 const byId = validate({ params: idParams });
 
 /** /api/v2/notifications: each user lists, reads and deletes only their own; an ADMIN may send one. */
-export function notificationsRouter({ db, guards, logger, cursorPage }: V2Deps): Router {
+export function notificationsRouter({ db, guards, logger, cursorPage, streams }: V2Deps): Router {
   const { requireAuth, requireAdmin } = guards;
   const router = Router();
 
+  // With `Accept: text/event-stream` (an EventSource), the live stream instead of the list.
   router.get("/notifications/", requireAuth(), async (req, res) => {
+    if (wantsEventStream(req)) return streams.open(req, res);
     const userId = actorOf(req).id;
     const columns = { createdAt: notificationsTable.createdAt, id: notificationsTable.id };
     res.json(await cursorPage(req, columns, PAGE_SIZE, (page) => notifications.listOwnNotifications(db, userId, page)));

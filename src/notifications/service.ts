@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { notifications } from "../db/schema.js";
 import { sqlStateOf } from "../http/database-errors.js";
@@ -75,4 +75,48 @@ export async function deleteOwnNotification(db: Db, id: string, userId: string):
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (deleted.length === 0) throw responses.notFound();
+}
+
+/** Where a live stream stands: the last notification it sent (or the newest when it opened). */
+export interface Cursor {
+  position: string;
+  id: string;
+}
+
+// Notifications a stream sends per read; it reads again until none are left.
+const STREAM_BATCH = 100;
+
+/** A user's notifications after the cursor, oldest first (all of them without one). */
+export function notificationsAfter(db: Db, userId: string, cursor: Cursor | undefined) {
+  return db
+    .select({ ...notificationColumns, position: positionOf(notifications.createdAt) })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        cursor ? sql`(${notifications.createdAt}, ${notifications.id}) > (${cursor.position}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(STREAM_BATCH);
+}
+
+/** The user's newest notification: a new stream sends what comes after it. */
+export async function newestNotification(db: Db, userId: string): Promise<Cursor | undefined> {
+  const [newest] = await db
+    .select({ position: positionOf(notifications.createdAt), id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(1);
+  return newest;
+}
+
+/** Where a reconnecting stream left off, if that notification is the user's and still exists. */
+export async function ownNotificationCursor(db: Db, id: string, userId: string): Promise<Cursor | undefined> {
+  const [found] = await db
+    .select({ position: positionOf(notifications.createdAt), id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return found;
 }

@@ -3,10 +3,9 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Actor } from "../auth/require-auth.js";
 import type { Db } from "../db/client.js";
 import { posts } from "../db/schema.js";
-import { forgetRememberedReads, writesSoFar } from "../db/remembered-reads.js";
 import { postNotFound } from "../http/errors.js";
 import { notify } from "../notifications/service.js";
-import { matchCounts } from "./match-counts.js";
+import type { PostCountCache } from "./count-cache.js";
 import type { PostInput, PostPatch } from "./schemas.js";
 import { seesHiddenPosts, visibleTo, visibleToSignedIn } from "./visibility.js";
 
@@ -74,16 +73,17 @@ export interface PostFilters {
  */
 export const SORT_MATCHES_UP_TO = 2_000;
 
-/** Counting this many rows costs little (2.7 ms); above it the count is remembered (match-counts.ts). */
+/** Counting this many rows costs little (2.7 ms); above it the count is kept (count-cache.ts). */
 const REMEMBER_COUNTS_ABOVE = SORT_MATCHES_UP_TO;
 
-/** One page of the v2 list and the number of posts matching, for the page-number envelope. */
+/** One page of the v2 list and the number of posts matching, for the page-number envelope; `counts` keeps large counts. */
 export async function searchVisiblePosts(
   db: Db,
   actor: Actor | null,
   filters: PostFilters,
   orderBy: SQL[],
   page: { limit: number; offset: number },
+  counts?: PostCountCache,
 ) {
   const where = and(
     visibleTo(actor),
@@ -95,19 +95,19 @@ export async function searchVisiblePosts(
   const pageOf = <Q extends PgSelect>(query: Q) =>
     query.orderBy(...orderBy, desc(posts.id)).limit(page.limit).offset(page.offset);
   const counting = db.select({ count: count() }).from(posts).where(where);
-  const countKey = matchCounts.key(actor, filters);
-  const remembered = matchCounts.get(db, countKey);
+  const countKey = counts?.key(actor, filters) ?? "";
+  const remembered = counts?.get(countKey);
   if (remembered !== undefined) {
     // Many matches, so the newest-first walk finds a page soon. An empty page past the first is
     // counted afresh: it is a 404 only when the matches really end before it.
     const rows = await pageOf(selected().$dynamic());
     if (rows.length > 0 || page.offset === 0) return { rows, count: Math.max(remembered, page.offset + rows.length) };
   }
-  const writesBefore = writesSoFar();
+  const ticket = counts?.ticket() ?? 0;
   const countNow = async () => {
     const [total] = await counting;
     const found = total?.count ?? 0;
-    if (found > REMEMBER_COUNTS_ABOVE) matchCounts.remember(db, countKey, found, writesBefore);
+    if (found > REMEMBER_COUNTS_ABOVE) counts?.set(countKey, filters, found, ticket);
     return found;
   };
   if (!filters.search && !filters.tag) {
@@ -149,7 +149,6 @@ export async function createPost(db: Db, authorId: string, input: PostInput) {
     .insert(posts)
     .values({ ...input, authorId })
     .returning(postColumns);
-  forgetRememberedReads();
   return post!;
 }
 
@@ -160,14 +159,12 @@ export async function updatePost(db: Db, id: string, input: PostInput | PostPatc
     .where(eq(posts.id, id))
     .returning(postColumns);
   if (!post) throw postNotFound();
-  forgetRememberedReads();
   return post;
 }
 
 export async function deletePost(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
   if (deleted.length === 0) throw postNotFound();
-  forgetRememberedReads();
 }
 
 /**
@@ -190,6 +187,5 @@ export async function setPostStatus(db: Db, id: string, status: "visible" | "hid
     }
     return post!;
   });
-  forgetRememberedReads();
   return post;
 }

@@ -28,7 +28,7 @@ const replace = validate({ params: idParams, body: postBody });
 const patch = validate({ params: idParams, body: postPatchBody });
 
 /** /api/v2/posts: page-number pagination, full-text search, ordering, tag and author filters. */
-export function postsV2Router({ db, guards, logger }: V2Deps): Router {
+export function postsV2Router({ db, guards, logger, postCounts }: V2Deps): Router {
   const { requireAuth, optionalAuth } = guards;
   const router = Router();
 
@@ -36,9 +36,9 @@ export function postsV2Router({ db, guards, logger }: V2Deps): Router {
     const { ordering, ...filters } = list.input(res).query;
     const actor = optionalActorOf(req);
     let window = pageNumberWindow(req.query, { defaultSize: 20, maxSize: 100 });
-    let { rows, count } = await posts.searchVisiblePosts(db, actor, filters, ordering, window);
+    let { rows, count } = await posts.searchVisiblePosts(db, actor, filters, ordering, window, postCounts);
     if (window.last && (window = lastPageWindow(window, count)).page > 1) {
-      ({ rows, count } = await posts.searchVisiblePosts(db, actor, filters, ordering, window));
+      ({ rows, count } = await posts.searchVisiblePosts(db, actor, filters, ordering, window, postCounts));
     }
     res.json(pageNumberEnvelope(req, window, count, rows));
   });

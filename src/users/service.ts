@@ -3,7 +3,6 @@ import type { Auth } from "../auth/auth.js";
 import type { Role } from "../auth/roles.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
-import { forgetRememberedReads } from "../db/remembered-reads.js";
 import { duplicateEmail, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../http/database-errors.js";
 import { notify } from "../notifications/service.js";
@@ -106,8 +105,6 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
 export async function updateUser(db: Db, id: string, changes: { name?: string; email?: string }): Promise<PublicUser> {
   try {
     const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning(publicUserColumns);
-    // Sessions are read with their user.
-    forgetRememberedReads();
     if (!user) throw userNotFound();
     return user;
   } catch (error) {
@@ -132,8 +129,6 @@ export async function setUserRoles(db: Db, id: string, roles: Role[]): Promise<{
     }
     return { user: user!, previousRoles: current.roles };
   });
-  // Sessions are read with their user's roles.
-  forgetRememberedReads();
   return changed;
 }
 
@@ -143,7 +138,5 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
 
 export async function deleteUser(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  // Their sessions and posts went with them.
-  forgetRememberedReads();
   if (deleted.length === 0) throw userNotFound();
 }

@@ -1,0 +1,136 @@
+import type { Logger } from "../logging/logger.js";
+import type { Database } from "./client.js";
+import { type ChannelListener, DatabaseClosedError } from "./listen.js";
+
+/** The channel the database's triggers announce committed changes on (see the migrations). */
+export const CHANGES_CHANNEL = "posts_api_changes";
+
+/**
+ * A committed change, as the triggers announce it. A list left out means "any": the trigger drops
+ * lists that would not fit in one notification (8,000 bytes), as a bulk write's would.
+ */
+export type Change =
+  /** Sessions or the user row of these users changed (sign-out, refresh, role change, deletion). */
+  | { kind: "user"; ids?: string[] }
+  /** Posts by these authors, carrying these tags (before or after the change), changed. */
+  | { kind: "posts"; authors?: string[]; tags?: string[] }
+  /** Notifications for these users were created. */
+  | { kind: "notifications"; users?: string[] };
+
+export interface ChangeSubscriber {
+  change(change: Change): void;
+  /**
+   * The feed lost its connection (false) or is listening again (true). Changes in between went
+   * unseen: whatever was read from the database before is to be read again.
+   */
+  trust(trusted: boolean): void;
+  /** The feed is closed for good (shutdown). */
+  closed?(): void;
+}
+
+// Reconnection delays after a lost connection: quick at first, then every second (a connection
+// attempt a second costs nothing, and until it succeeds the caches are off).
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 1_000;
+
+/**
+ * Committed changes, from whichever instance or tool made them, delivered to this process through
+ * PostgreSQL's LISTEN/NOTIFY (PGlite's in-process notifications on the embedded database). While
+ * the listening connection is down the feed is untrusted: caches read the database, live streams
+ * catch up once it is back.
+ */
+export class ChangeFeed {
+  private readonly subscribers = new Set<ChangeSubscriber>();
+  private listener: ChannelListener | undefined;
+  private retryMs = RETRY_FIRST_MS;
+  private retry: NodeJS.Timeout | undefined;
+  private isClosed = false;
+  #trusted = false;
+
+  private constructor(
+    private readonly database: Database | undefined,
+    private readonly logger: Logger | undefined,
+  ) {}
+
+  /** Listens before it returns when the database answers; otherwise keeps trying in the background. */
+  static async open(database: Database, logger: Logger): Promise<ChangeFeed> {
+    const feed = new ChangeFeed(database, logger);
+    await feed.connect();
+    return feed;
+  }
+
+  /** A feed that never listens: nothing is cached and no live stream is fed (an app built without one). */
+  static none(): ChangeFeed {
+    return new ChangeFeed(undefined, undefined);
+  }
+
+  get trusted(): boolean {
+    return this.#trusted;
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  subscribe(subscriber: ChangeSubscriber): () => void {
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
+  }
+
+  /** Stops listening and tells every subscriber (live streams end); idempotent. */
+  async close(): Promise<void> {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    clearTimeout(this.retry);
+    this.setTrusted(false);
+    for (const subscriber of [...this.subscribers]) subscriber.closed?.();
+    await this.listener?.close();
+  }
+
+  private async connect(): Promise<void> {
+    if (!this.database || this.isClosed) return;
+    try {
+      this.listener = await this.database.listen(CHANGES_CHANNEL, {
+        onPayload: (payload) => this.deliver(payload),
+        onLost: (error) => this.lost(error),
+      });
+    } catch (error) {
+      if (this.isClosed || error instanceof DatabaseClosedError) return;
+      this.logger?.warn("Change feed: cannot listen, caches off until it can", { errorName: (error as Error).name });
+      this.scheduleReconnect();
+      return;
+    }
+    if (this.retryMs > RETRY_FIRST_MS) this.logger?.info("Change feed: listening again");
+    this.retryMs = RETRY_FIRST_MS;
+    this.setTrusted(true);
+  }
+
+  private lost(error?: Error): void {
+    this.listener = undefined;
+    if (this.isClosed) return;
+    this.logger?.warn("Change feed: listening connection lost, caches off until it is back", { errorName: error?.name });
+    this.setTrusted(false);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    this.retry = setTimeout(() => void this.connect(), this.retryMs).unref();
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+  }
+
+  private setTrusted(trusted: boolean): void {
+    if (this.#trusted === trusted) return;
+    this.#trusted = trusted;
+    for (const subscriber of this.subscribers) subscriber.trust(trusted);
+  }
+
+  private deliver(payload: string): void {
+    let change: Change;
+    try {
+      change = JSON.parse(payload) as Change;
+    } catch {
+      return;
+    }
+    for (const subscriber of this.subscribers) subscriber.change(change);
+  }
+}

@@ -1,0 +1,222 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { EventSource } from "eventsource";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type TestUser } from "../../test/factories.js";
+import { useTestApp } from "../../test/harness.js";
+import { createApp } from "../app.js";
+import { ChangeFeed } from "../db/change-feed.js";
+import { createHttpServer } from "../http/server.js";
+import { sessions, users } from "../db/schema.js";
+
+// The live stream of GET /api/v2/notifications/ (Accept: text/event-stream), read with a real
+// EventSource client. The streams are served by a second app on the same database with its own
+// change feed (as another instance would be), and a keep-alive every 50 ms instead of 25 s.
+
+const t = useTestApp();
+const SHORT_TIMEOUTS = { keepAliveMs: 200, headersMs: 200, requestMs: 300, checkIntervalMs: 50 };
+let base: string;
+let server: Server;
+let changes: ChangeFeed;
+
+beforeAll(async () => {
+  changes = await ChangeFeed.open(t.database, t.logger);
+  // The production server with its timeouts shortened: a stream must outlive them.
+  server = createHttpServer(createApp({ ...t, changes, notificationStreams: { heartbeatMs: 50 } }), SHORT_TIMEOUTS).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await changes.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+interface Received {
+  id: string;
+  type: string;
+  data: unknown;
+}
+
+/** An EventSource on the user's stream, recording every notification event. */
+async function openEventSource(user: TestUser, lastEventId?: string) {
+  const received: Received[] = [];
+  const source = new EventSource(`${base}/api/v2/notifications/`, {
+    fetch: (url, init) =>
+      fetch(url, { ...init, headers: { ...init.headers, cookie: user.cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) } }),
+  });
+  source.addEventListener("notification", (event) => received.push({ id: event.lastEventId, type: event.type, data: JSON.parse(event.data) }));
+  await new Promise<void>((resolve, reject) => {
+    source.onopen = () => resolve();
+    source.onerror = (error) => reject(new Error(`stream refused: ${error.message ?? error.code}`));
+  });
+  source.onerror = null;
+  return { source, received };
+}
+
+/** Waits for the condition, checked every 10 ms, for at most 5 s. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function send(admin: TestUser, userId: string, message: string): Promise<{ id: string }> {
+  const res = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({ userId, message });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** A raw stream, for what an EventSource hides: comments, and the end of the response itself. */
+async function rawStream(user: TestUser) {
+  const res = await fetch(`${base}/api/v2/notifications/`, { headers: { cookie: user.cookie, accept: "text/event-stream" } });
+  const reader = res.body!.getReader();
+  let text = "";
+  let ended = false;
+  const reading = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    ended = true;
+  })();
+  return { res, text: () => text, ended: () => ended, cancel: () => reader.cancel().then(() => reading) };
+}
+
+describe("GET /api/v2/notifications/ as a live stream", () => {
+  it("sends a notification created after it opened: its id, event notification and the list's object", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t);
+    const { source, received } = await openEventSource(user);
+    try {
+      const created = await send(admin, user.id, "Hello, live");
+      await until(() => received.length === 1, "the notification");
+      const list = await t.http.get("/api/v2/notifications/").set("Cookie", user.cookie);
+      expect(received).toEqual([{ id: created.id, type: "notification", data: list.body.results[0] }]);
+    } finally {
+      source.close();
+    }
+  });
+
+  it("sends notifications written by any other writer, and only to their own user", async () => {
+    const user = await signUp(t);
+    const other = await signUp(t);
+    const mine = await openEventSource(user);
+    const theirs = await openEventSource(other);
+    try {
+      // Another process's connection on PostgreSQL; on PGlite, the one embedded database.
+      const insert = "insert into notifications (user_id, type, message) values ($1, 'admin', 'From elsewhere') returning id";
+      let id: string;
+      if (t.database.kind === "postgres") {
+        const client = new pg.Client({ connectionString: t.config.databaseUrl });
+        await client.connect();
+        id = (await client.query(insert, [user.id])).rows[0].id;
+        await client.end();
+      } else {
+        const result = await t.database.db.execute(sql`insert into notifications (user_id, type, message) values (${user.id}, 'admin', 'From elsewhere') returning id`);
+        id = (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      }
+      await until(() => mine.received.length === 1, "the notification");
+      expect(mine.received[0]!.id).toBe(id);
+      expect(theirs.received).toEqual([]);
+    } finally {
+      mine.source.close();
+      theirs.source.close();
+    }
+  });
+
+  it("replays what came after Last-Event-ID, oldest first, then goes on live", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t);
+    const first = await send(admin, user.id, "one");
+    const second = await send(admin, user.id, "two");
+    const third = await send(admin, user.id, "three");
+    const { source, received } = await openEventSource(user, first.id);
+    try {
+      await until(() => received.length === 2, "the replay");
+      const fourth = await send(admin, user.id, "four");
+      await until(() => received.length === 3, "the live notification");
+      expect(received.map((event) => event.id)).toEqual([second.id, third.id, fourth.id]);
+    } finally {
+      source.close();
+    }
+  });
+
+  it("keeps an idle stream alive with a comment line, past the server's request and keep-alive timeouts", async () => {
+    const user = await signUp(t);
+    const stream = await rawStream(user);
+    const opened = Date.now();
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(stream.res.headers.get("cache-control")).toBe("no-cache, no-transform");
+    await until(() => stream.text().includes(": keep-alive\n\n"), "a keep-alive comment");
+    await until(() => Date.now() - opened > 3 * SHORT_TIMEOUTS.requestMs, "the timeouts to pass");
+    const sentSoFar = stream.text().length;
+    await until(() => stream.text().length > sentSoFar, "another comment");
+    expect(stream.ended()).toBe(false);
+    await stream.cancel();
+  });
+
+  it.each([
+    ["signs out", (user: TestUser) => t.http.post("/api/auth/sign-out").set("Cookie", user.cookie).set("Origin", t.config.authUrl)],
+    ["has its sessions revoked", (user: TestUser) => t.database.db.delete(sessions).where(eq(sessions.userId, user.id))],
+    ["is deleted", (user: TestUser) => t.database.db.delete(users).where(eq(users.id, user.id))],
+  ])("ends when its user %s, and the EventSource's reconnection is refused", async (_how, endSession) => {
+    const user = await signUp(t);
+    const { source } = await openEventSource(user);
+    const errors: (number | undefined)[] = [];
+    source.onerror = (error) => errors.push(error.code);
+    await endSession(user);
+    // The end of the stream, then the reconnection's refusal, after which the client gives up.
+    await until(() => source.readyState === EventSource.CLOSED, "the EventSource to give up");
+    expect(errors.at(-1)).toBe(401);
+  });
+
+  it("is refused without a session: 401 JSON, as the list", async () => {
+    const res = await fetch(`${base}/api/v2/notifications/`, { headers: { accept: "text/event-stream" } });
+    const list = await t.http.get("/api/v2/notifications/");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual(list.body);
+  });
+
+  it("keeps at most 5 open streams per user: a sixth closes the oldest", async () => {
+    const user = await signUp(t);
+    const streams: Awaited<ReturnType<typeof rawStream>>[] = [];
+    for (let n = 0; n < 6; n++) streams.push(await rawStream(user));
+    await until(() => streams[0]!.ended(), "the oldest stream to end");
+    expect(streams.slice(1).map((stream) => stream.ended())).toEqual([false, false, false, false, false]);
+    await Promise.all(streams.slice(1).map((stream) => stream.cancel()));
+  });
+
+  it("serves the cursor list without the event-stream Accept header", async () => {
+    const user = await signUp(t);
+    const res = await fetch(`${base}/api/v2/notifications/`, { headers: { cookie: user.cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ next: null, previous: null, results: [] });
+  });
+});
+
+describe("notification streams at shutdown", () => {
+  it("end when the change feed closes, so a draining server can finish", async () => {
+    const feed = await ChangeFeed.open(t.database, t.logger);
+    const app = createApp({ ...t, changes: feed }).listen(0, "127.0.0.1");
+    await once(app, "listening");
+    const user = await signUp(t);
+    const res = await fetch(`http://127.0.0.1:${(app.address() as AddressInfo).port}/api/v2/notifications/`, {
+      headers: { cookie: user.cookie, accept: "text/event-stream" },
+    });
+    expect(res.status).toBe(200);
+    await feed.close();
+    // The body ends (no error): what a client sees when an instance stops, before reconnecting elsewhere.
+    expect(await res.text()).toBe("");
+    await new Promise((resolve) => app.close(resolve));
+  });
+});

@@ -1,0 +1,196 @@
+import type { Request, Response } from "express";
+import type { AuthGuards } from "../auth/require-auth.js";
+import type { Change, ChangeFeed } from "../db/change-feed.js";
+import type { Db } from "../db/client.js";
+import type { Logger } from "../logging/logger.js";
+import { type Cursor, newestNotification, notificationsAfter, ownNotificationCursor } from "./service.js";
+
+export interface NotificationStreamOptions {
+  /** How often an idle stream gets a comment line, so proxies do not close it. */
+  heartbeatMs: number;
+  /** Open streams per user; a newer one closes the oldest. */
+  maxPerUser: number;
+}
+
+const DEFAULTS: NotificationStreamOptions = { heartbeatMs: 25_000, maxPerUser: 5 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface StreamDeps {
+  db: Db;
+  changes: ChangeFeed;
+  guards: AuthGuards;
+  logger: Logger;
+  options?: Partial<NotificationStreamOptions>;
+}
+
+/** Whether the client asked for the live stream (an EventSource does) rather than the list. */
+export function wantsEventStream(req: Request): boolean {
+  return req.get("accept")?.includes("text/event-stream") === true;
+}
+
+/**
+ * The app's live notification streams (server-sent events). A stream sends its user's
+ * notifications as they commit, from any instance: the change feed says whose notifications were
+ * created, and the stream reads what follows the last one it sent, so a reconnect's
+ * `Last-Event-ID` and a feed that was down catch up the same way. A stream ends with its session
+ * (sign-out, revocation, deletion of the user) and when the feed closes (shutdown).
+ */
+export class NotificationStreams {
+  private readonly byUser = new Map<string, LiveStream[]>();
+  private readonly options: NotificationStreamOptions;
+
+  constructor(private readonly deps: StreamDeps) {
+    this.options = { ...DEFAULTS, ...deps.options };
+    deps.changes.subscribe({
+      change: (change) => this.dispatch(change),
+      trust: (trusted) => {
+        if (trusted) for (const stream of this.all()) stream.resume();
+      },
+      closed: () => {
+        for (const stream of this.all()) stream.end();
+      },
+    });
+  }
+
+  /** Starts the stream of the request's user; the guards have already found its session. */
+  open(req: Request, res: Response): void {
+    const userId = req.requestorId!;
+    const { db, changes, logger } = this.deps;
+    res.status(200).set({
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: a compressing middleware or proxy must not buffer the events.
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    });
+    res.flushHeaders();
+    if (changes.closed) {
+      res.end();
+      return;
+    }
+    const lastEventId = req.get("last-event-id");
+    // Where to start: after the notification a reconnecting client names, if it is the user's,
+    // else after the newest one now. Read as the stream's first task, so a stream counts (for the
+    // per-user limit and at shutdown) from the moment its request arrives.
+    const startAfter = async () =>
+      (lastEventId && UUID.test(lastEventId) ? await ownNotificationCursor(db, lastEventId, userId) : undefined) ??
+      (await newestNotification(db, userId));
+    const stream = new LiveStream(req, res, userId, startAfter, this.deps, this.options.heartbeatMs, () => this.forget(stream));
+    const streams = this.byUser.get(userId) ?? [];
+    streams.push(stream);
+    this.byUser.set(userId, streams);
+    // The oldest goes: the newest is the one a user is looking at.
+    while (streams.length > this.options.maxPerUser) streams[0]!.end();
+    logger.debug("Notification stream opened", { userId, streams: streams.length });
+    // What was created while it opened, and what a reconnect missed.
+    stream.catchUp();
+  }
+
+  private dispatch(change: Change): void {
+    if (change.kind === "notifications") {
+      for (const stream of change.users ? change.users.flatMap((id) => this.byUser.get(id) ?? []) : this.all()) stream.catchUp();
+    } else if (change.kind === "user") {
+      for (const stream of this.all()) if (!change.ids || stream.concerns(change.ids)) stream.checkSession();
+    }
+  }
+
+  private all(): LiveStream[] {
+    return [...this.byUser.values()].flat();
+  }
+
+  private forget(stream: LiveStream): void {
+    const streams = this.byUser.get(stream.userId);
+    const at = streams?.indexOf(stream) ?? -1;
+    if (at === -1) return;
+    streams!.splice(at, 1);
+    if (streams!.length === 0) this.byUser.delete(stream.userId);
+  }
+}
+
+class LiveStream {
+  private ended = false;
+  private work: Promise<void> = Promise.resolve();
+  private readonly heartbeat: NodeJS.Timeout;
+  private expiresAt: number;
+  private cursor: Cursor | undefined;
+
+  constructor(
+    private readonly req: Request,
+    private readonly res: Response,
+    readonly userId: string,
+    startAfter: () => Promise<Cursor | undefined>,
+    private readonly deps: StreamDeps,
+    heartbeatMs: number,
+    private readonly onEnd: () => void,
+  ) {
+    this.expiresAt = req.authSession!.session.expiresAt.getTime();
+    this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
+    res.once("close", () => this.end());
+    this.enqueue(async () => {
+      try {
+        this.cursor = await startAfter();
+      } catch (error) {
+        // Without a starting point it would send every notification again: the client reconnects instead.
+        this.end();
+        throw error;
+      }
+    });
+  }
+
+  /** Whether a change to these users' sessions or rows may end this stream (the real user's, while impersonating). */
+  concerns(userIds: string[]): boolean {
+    return userIds.includes(this.userId) || userIds.includes(this.req.authSession!.session.userId);
+  }
+
+  /** Sends every notification after the last one sent. */
+  catchUp(): void {
+    this.enqueue(async () => {
+      for (;;) {
+        const rows = await notificationsAfter(this.deps.db, this.userId, this.cursor);
+        for (const { position, ...notification } of rows) {
+          if (this.ended) return;
+          this.res.write(`id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+          this.cursor = { position, id: notification.id };
+        }
+        if (rows.length === 0 || this.ended) return;
+      }
+    });
+  }
+
+  /** Ends the stream unless its session still holds. */
+  checkSession(): void {
+    this.enqueue(async () => {
+      const found = await this.deps.guards.findSession(this.req);
+      if (!found) this.end();
+      else this.expiresAt = found.session.expiresAt.getTime();
+    });
+  }
+
+  /** The feed listens again after missing changes: both kinds may have been missed. */
+  resume(): void {
+    this.checkSession();
+    this.catchUp();
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearInterval(this.heartbeat);
+    this.onEnd();
+    this.res.end();
+  }
+
+  private beat(): void {
+    this.res.write(": keep-alive\n\n");
+    if (this.expiresAt <= Date.now()) this.checkSession();
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.work = this.work
+      .then(() => (this.ended ? undefined : task()))
+      .catch((error: Error) => {
+        // The database is away: the feed is down too, and its return resumes the stream.
+        this.deps.logger.warn("Notification stream could not read", { errorName: error.name, userId: this.userId });
+      });
+  }
+}

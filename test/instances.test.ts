@@ -1,0 +1,158 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import { eq } from "drizzle-orm";
+import supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import { ChangeFeed } from "../src/db/change-feed.js";
+import { sessions } from "../src/db/schema.js";
+import { openServices, type Services } from "../src/services.js";
+import { CuttableProxy } from "./cuttable-proxy.js";
+import { signUp } from "./factories.js";
+import { useTestApp } from "./harness.js";
+
+// Two instances of the service on one database, each with its own caches: what one of them (or any
+// other writer) commits, the other acts on as soon as the database's notification reaches it.
+
+const t = useTestApp({ SESSION_CACHE_MS: "60000" });
+const TRIALS = 50;
+
+interface Instance {
+  http: ReturnType<typeof supertest>;
+  services?: Services;
+  changes: ChangeFeed;
+  close(): Promise<void>;
+}
+
+/** Instance B: on PostgreSQL its own pool and listening connection; on PGlite the one embedded database, its own feed. */
+async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: "4", SESSION_CACHE_MS: "60000", ...env });
+  const services = t.database.kind === "pglite" ? undefined : await openServices(config, t.logger);
+  const changes = services?.changes ?? (await ChangeFeed.open(t.database, t.logger));
+  const app = createApp({ ...(services ?? t), config, changes });
+  const server: Server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    http: supertest(server),
+    services,
+    changes,
+    close: async () => {
+      await changes.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services?.database.close();
+    },
+  };
+}
+
+/** Polls until the request is answered with `refused` (at most 5 s); the time from `since` to that answer. */
+async function refusedAfter(since: number, request: () => Promise<{ status: number }>, refused: number): Promise<number> {
+  for (;;) {
+    const { status } = await request();
+    const at = performance.now();
+    if (status === refused) return at - since;
+    expect(at - since, `still ${status}`).toBeLessThan(5_000);
+  }
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return +sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
+}
+
+describe("two instances on one database", () => {
+  let b: Instance;
+  beforeAll(async () => {
+    b = await startInstance(t.config.databaseUrl);
+  });
+  afterAll(() => b?.close());
+
+  const report = (what: string, latencies: number[]) =>
+    console.info(`${what} seen by the other instance (${t.database.kind}, ${latencies.length} trials): p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${percentile(latencies, 1)} ms`);
+
+  it("B refuses a session signed out through A", async () => {
+    const latencies: number[] = [];
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const user = await signUp(t);
+      expect((await b.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
+      expect((await t.http.post("/api/auth/sign-out").set("Cookie", user.cookie).set("Origin", t.config.authUrl)).status).toBe(200);
+      const signedOut = performance.now();
+      latencies.push(await refusedAfter(signedOut, () => b.http.get("/api/profile").set("Cookie", user.cookie), 401));
+    }
+    report("sign-out", latencies);
+  });
+
+  it("B refuses an admin route to a user demoted through A", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const latencies: number[] = [];
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const user = await signUp(t, { roles: ["ADMIN"] });
+      expect((await b.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(200);
+      expect((await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] })).status).toBe(200);
+      const demoted = performance.now();
+      latencies.push(await refusedAfter(demoted, () => b.http.get("/api/users").set("Cookie", user.cookie), 403));
+    }
+    report("role change", latencies);
+  });
+
+  it("B refuses the session of a user deleted through A", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const latencies: number[] = [];
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const user = await signUp(t);
+      expect((await b.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
+      expect((await t.http.delete(`/api/users/${user.id}`).set("Cookie", admin.cookie)).status).toBeLessThan(300);
+      const deleted = performance.now();
+      latencies.push(await refusedAfter(deleted, () => b.http.get("/api/profile").set("Cookie", user.cookie), 401));
+    }
+    report("user deletion", latencies);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening connection is cut", () => {
+  let proxy: CuttableProxy;
+  let b: Instance;
+  beforeAll(async () => {
+    const target = new URL(t.config.databaseUrl);
+    proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.open();
+    const viaProxy = new URL(t.config.databaseUrl);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    b = await startInstance(viaProxy.toString(), { DATABASE_CONNECT_TIMEOUT_MS: "500" });
+  });
+  afterAll(async () => {
+    await b?.close();
+    proxy?.cut();
+  });
+
+  it("stops answering from its cache while cut, and refuses a session ended meanwhile once back", async () => {
+    const user = await signUp(t);
+    const other = await signUp(t);
+    for (const { cookie } of [user, other]) expect((await b.http.get("/api/profile").set("Cookie", cookie)).status).toBe(200);
+
+    // Yields to timers between looks: the feed reconnects on one.
+    const feedState = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { status: b.changes.trusted ? 1 : 0 };
+    };
+    proxy.cut();
+    // Ended while B cannot hear of it.
+    await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await refusedAfter(performance.now(), feedState, 0);
+    // A cache still trusted would answer 200 from memory.
+    const during = await b.http.get("/api/profile").set("Cookie", other.cookie);
+    expect(during.status).toBe(503);
+
+    await proxy.open();
+    // The pool comes back at once, the listening connection after its retry: either way B reads the database.
+    expect(await refusedAfter(performance.now(), () => b.http.get("/api/profile").set("Cookie", user.cookie), 401)).toBeLessThan(5_000);
+    expect((await b.http.get("/api/profile").set("Cookie", other.cookie)).status).toBe(200);
+
+    // Listening again: a change made elsewhere reaches it, and its cache is trusted again.
+    await refusedAfter(performance.now(), feedState, 1);
+    await t.database.db.delete(sessions).where(eq(sessions.userId, other.id));
+    expect(await refusedAfter(performance.now(), () => b.http.get("/api/profile").set("Cookie", other.cookie), 401)).toBeLessThan(5_000);
+  });
+});
