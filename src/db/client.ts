@@ -1,9 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { migratePglite, migratePostgres } from "./migrate.js";
 import { schema } from "./schema.js";
@@ -88,6 +86,8 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
   const location = url.slice("pglite:".length);
   const inMemory = location === "memory";
   if (!inMemory) mkdirSync(location, { recursive: true });
+  // Loaded here only, so that a service on PostgreSQL does not hold PGlite's code in memory.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
   const client = await PGlite.create(inMemory ? undefined : location);
   const db = drizzlePglite(client, { schema });
   // PGlite runs no autovacuum worker: without this the planner would never have statistics, dead
