@@ -4,7 +4,7 @@
 //   node scripts/build.ts             build
 //   node scripts/build.ts --if-stale  build only when a source is newer than dist/ and esbuild is
 //                                     installed (npm's prestart; a production image has neither)
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as Esbuild from "esbuild";
@@ -61,7 +61,7 @@ await esbuild.build({
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
-  // Stack traces need the mappings only; the sources stay in src/.
+  // Stack traces need the mappings only; the sources stay in src/. See keepOwnMappings too.
   sourcesContent: false,
   // Less source text and fewer mappings to hold in memory; names stay as written.
   minifyWhitespace: true,
@@ -73,3 +73,32 @@ await esbuild.build({
   // Bundled CommonJS packages call require() for Node's built-ins, which an ES module lacks.
   banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
 });
+await keepOwnMappings(join(root, "dist"));
+
+/**
+ * Drops the mappings into node_modules from every source map: Node parses a whole map the first
+ * time it formats a stack trace (any logged error), and the dependencies' mappings cost about
+ * 35 MB of memory for good. Frames in our code still point at src/; frames in a dependency point
+ * at the bundle, under the function's own name.
+ */
+async function keepOwnMappings(dir: string): Promise<void> {
+  const { decode, encode } = await import("@jridgewell/sourcemap-codec");
+  const maps = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js.map"));
+  for (const file of maps) {
+    const map = JSON.parse(readFileSync(join(dir, file), "utf8")) as { sources: string[]; names: string[]; mappings: string };
+    const kept = map.sources.flatMap((source, index) => (source.includes("node_modules/") ? [] : [index]));
+    const newIndex = new Map(kept.map((oldIndex, index) => [oldIndex, index]));
+    const lines = decode(map.mappings).map((line) =>
+      line.flatMap((segment) => {
+        const source = segment.length > 1 ? newIndex.get(segment[1]!) : undefined;
+        if (source === undefined) return [];
+        const renumbered = [...segment] as typeof segment;
+        renumbered[1] = source;
+        return [renumbered];
+      }),
+    );
+    map.sources = kept.map((index) => map.sources[index]!);
+    map.mappings = encode(lines);
+    writeFileSync(join(dir, file), JSON.stringify(map));
+  }
+}
