@@ -23,6 +23,8 @@ started_dockerd=""
 cleanup() {
   docker rm -f "$container" >/dev/null 2>&1 || true
   docker volume rm -f "$container-data" >/dev/null 2>&1 || true
+  # Earlier builds' images, untagged by this one: they would pile up run after run.
+  docker image prune -f >/dev/null 2>&1 || true
   psql -q -h 127.0.0.1 -U postgres -c "drop database if exists \"$database\" with (force)" >/dev/null 2>&1 || true
   if [[ -n "$started_dockerd" ]]; then kill "$started_dockerd" 2>/dev/null || true; fi
   rm -rf "$work"
