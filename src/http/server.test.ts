@@ -74,7 +74,8 @@ describe("timeouts", () => {
   it("closes a connection that never sends a byte once the headers timeout has passed", async () => {
     const port = await serve(QUICK);
     const silent = await exchange(port, []);
-    expect(silent.received).toBe("");
+    // Closed by its idle timeout (nothing said), or by Node's headers check when that runs first (a JSON 408).
+    if (silent.received !== "") expect(responseOf(silent.received)).toMatchObject({ status: 408, body: { code: "request_timeout" } });
     expect(silent.closedAfterMs).toBeGreaterThanOrEqual(QUICK.headersMs - 50);
   });
 

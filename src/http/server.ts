@@ -39,10 +39,10 @@ export function createHttpServer(app: RequestListener, timeouts: ServerTimeouts 
 }
 
 /**
- * Node's headers timeout starts at a request's first byte: a connection that never sends one
- * would be held for ever, a file descriptor each. Until its first request, a connection gets the
- * headers timeout as an idle timeout, which Node ends by closing it (no request or response is
- * there to take the timeout). From then on Node's own timeouts apply, and keep-alive's between requests.
+ * A connection that sends nothing holds a file descriptor; Node's headers check reaches it only
+ * when its interval comes round. Until its first request, a connection also gets the headers
+ * timeout as an idle timeout, which Node ends by closing it (no request or response is there to
+ * take the timeout). From then on Node's own timeouts apply, and keep-alive's between requests.
  */
 function closeSilentConnections(server: Server, headersMs: number): void {
   const awaitingFirstRequest = new WeakSet<Socket>();
