@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/client.js";
@@ -11,10 +12,13 @@ declare module "vitest" {
 }
 
 /**
- * With TEST_DATABASE_URL, migrates one template database per run, so each test file gets a fresh,
- * migrated database in milliseconds; without it every file opens its own in-memory PGlite.
+ * Builds dist/ when a source is newer. With TEST_DATABASE_URL, migrates one template database per
+ * run, so each test file gets a fresh, migrated database in milliseconds; without it every file
+ * opens its own in-memory PGlite.
  */
 export default async function setup(project: TestProject) {
+  // Once per run, before any test: the suites that start `npm start` find dist/ up to date.
+  execFileSync(process.execPath, ["scripts/build.ts", "--if-stale"], { stdio: "inherit" });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     project.provide("templateDatabaseUrl", undefined);

@@ -1,28 +1,22 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery, withDatabase } from "./databases.js";
 
-// The service as operators run it: `node dist/main.js` in its own process, stopped by SIGTERM
-// while clients keep sending requests over keep-alive connections, as a load balancer does.
+// The service as operators run it: `npm start` (the built dist/, which the test run's global
+// set-up builds), stopped by SIGTERM sent to the npm process as a container runtime or a
+// supervisor does, while clients keep sending requests over keep-alive connections, as a load
+// balancer does.
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-beforeAll(() => {
-  try {
-    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
-  } catch (error) {
-    // A type error elsewhere in the tree still emits JavaScript; `npm run check` reports it.
-    if (!existsSync(`${root}dist/main.js`)) throw error;
-  }
-}, 120_000);
+// The npm that runs this suite (npm test, npx vitest), else the one on PATH.
+const npmCli = process.env.npm_execpath;
 
 type Outcome =
   | { kind: "complete"; status: number; path: string; startedAt: number; endedAt: number; connection: string | undefined }
@@ -45,10 +39,12 @@ async function freePort(): Promise<number> {
 
 async function startService(databaseUrl: string): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/main.js"], {
+  const [command, args] = npmCli ? [process.execPath, [npmCli, "start"]] : ["npm", ["start"]];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
+      HOME: process.env.HOME,
       NODE_ENV: "production",
       BETTER_AUTH_SECRET: "shutdown-test-secret-of-at-least-32-characters",
       HOST: "127.0.0.1",
@@ -58,6 +54,8 @@ async function startService(databaseUrl: string): Promise<Service> {
       LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so that clean-up reaches a service that npm might leave behind.
+    detached: true,
   });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
@@ -165,6 +163,10 @@ async function shutDownUnderLoad(databaseUrl: string) {
     service.process.kill("SIGTERM");
     const exitCode = await service.exited;
     const exitedAfterMs = performance.now() - signalledAt;
+    // npm exited 0 and the port is closed: the service itself is gone, not only the npm process.
+    expect(exitCode, service.output()).toBe(0);
+    const afterExit = await send(service.port, new Agent(), "GET", "/health");
+    expect(afterExit.kind).toBe("refused");
     await Promise.all(workers);
 
     const count = (kind: Outcome["kind"]) => outcomes.filter((o) => o.kind === kind).length;
@@ -182,7 +184,6 @@ async function shutDownUnderLoad(databaseUrl: string) {
     };
     console.info("shutdown summary", JSON.stringify(summary));
 
-    expect(exitCode, service.output()).toBe(0);
     expect(service.output()).toContain("Shut down cleanly");
     expect(await stream.finished).toBe("ended");
     const failures = outcomes.filter((o) => o.kind !== "complete" && o.kind !== "refused");
@@ -195,12 +196,16 @@ async function shutDownUnderLoad(databaseUrl: string) {
     expect(exitedAfterMs).toBeLessThan(5_000);
   } finally {
     agent.destroy();
-    if (service.process.exitCode === null) service.process.kill("SIGKILL");
+    try {
+      process.kill(-service.process.pid!, "SIGKILL");
+    } catch {
+      // The group is already gone: everything exited.
+    }
   }
 }
 
 describe("graceful shutdown on SIGTERM", () => {
-  it("answers every request in flight, refuses new connections and exits 0 (embedded database)", async () => {
+  it("npm start answers every request in flight, refuses new connections and exits 0 (embedded database)", async () => {
     await shutDownUnderLoad("pglite:memory");
   }, 120_000);
 
@@ -210,7 +215,7 @@ describe("graceful shutdown on SIGTERM", () => {
       await adminQuery(serverUrl!, `drop database if exists "${name}" with (force)`);
     });
 
-    it("answers every request in flight, refuses new connections and exits 0", async () => {
+    it("npm start answers every request in flight, refuses new connections and exits 0", async () => {
       await adminQuery(serverUrl!, `create database "${name}"`);
       await shutDownUnderLoad(withDatabase(serverUrl!, name));
     }, 120_000);

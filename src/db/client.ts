@@ -1,9 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDirectory } from "./data-dir-lock.js";
 import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite, listenOnPostgres } from "./listen.js";
@@ -112,6 +110,8 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
   const location = url.slice("pglite:".length);
   const inMemory = location === "memory";
   if (!inMemory) mkdirSync(location, { recursive: true });
+  // Loaded here only, so that a service on PostgreSQL does not hold PGlite's code in memory.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
   // One process holds a directory and serves it to the others (see data-dir-lock.ts).
   const lock = inMemory ? undefined : lockDataDirectory(location);
   const client = await PGlite.create(inMemory ? undefined : location).catch((error: unknown) => {

@@ -1,13 +1,24 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePgliteDb } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 
-// The same relative place from src/db (tests, tsx) and from dist/db (npm start).
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+const migrationsFolder = findMigrationsFolder(dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * The project's drizzle/ folder, found from this module upwards: the module is src/db/migrate.ts
+ * under tsx and tests, but a bundle such as dist/main.js or dist/cli/users.js once built.
+ */
+function findMigrationsFolder(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, "drizzle");
+    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`No drizzle/ migrations folder above ${from}`);
+  }
+}
 
 // Any constant works; it only has to be the same in every instance of the service.
 const MIGRATION_LOCK_ID = 727_001;
@@ -28,5 +39,6 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 }
 
 export async function migratePglite(client: PGlite): Promise<void> {
-  await migratePgliteDb(drizzlePglite(client), { migrationsFolder });
+  const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
+  await migrate(drizzle(client), { migrationsFolder });
 }
