@@ -55,7 +55,7 @@ try {
   for (const q of v2page) await explain("v2 GET /api/v2/posts/?page=2&page_size=20 (page and count)", q);
   const search = await capture(() => searchVisiblePosts(db, null, { search: SEARCH_WORD }, [desc(posts.createdAt)], { limit: 20, offset: 0 }));
   for (const q of search) await explain(`v2 GET /api/v2/posts/?search=${SEARCH_WORD} (page and count)`, q);
-  // The trap of issue 6, on the database as seeded: a word no post contains, estimated as common.
+  // The planner's trap, on the database as seeded: a word no post contains, estimated as common.
   const absent = await capture(() => searchVisiblePosts(db, null, { search: "zeppelin" }, [desc(posts.createdAt)], { limit: 20, offset: 0 }));
   for (const q of absent) await explain("v2 GET /api/v2/posts/?search=zeppelin as the service sends it (the count; no page is sent)", q);
   const walkOf = search.find((q) => q.query.includes(" order by "))!;

@@ -77,7 +77,7 @@ export function createApp(options: AppOptions): Express {
   app.use(refuseOtherOptions);
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   app.use(rateLimits({ config, logger, stores: options.rateLimitStores }));
-  // better-auth reads the raw body itself: it must stay before the JSON parser (specification, rule 4).
+  // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
   app.all("/api/auth/*splat", authHandler(auth));
   // After better-auth, whose own origin check answers for its routes.
   app.use(refuseCrossSiteWrites(config));

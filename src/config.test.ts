@@ -113,7 +113,7 @@ describe("loadConfig settings", () => {
     expect(loadConfig({ CORS_ORIGINS: "http://one.example" }).corsOrigins).toEqual(["http://one.example"]);
   });
 
-  it("accepts every database URL form of the contract", () => {
+  it("accepts every database URL form the README lists", () => {
     for (const url of ["postgres://u@h/db", "postgresql://u@h/db", "pglite:memory", "pglite:/var/lib/app"]) {
       expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
     }

@@ -48,8 +48,8 @@ function endpointOf(originalUrl: string): string | undefined {
 /**
  * better-auth's handler for `/api/auth/*`, limited to the endpoints the service offers. It answers
  * an unknown auth path with an empty 404; that goes to the central error handler instead, as do
- * its unexpected failures (`onAPIError.throw`), so that every response is JSON (contract,
- * section 5) and every error is logged like any other.
+ * its unexpected failures (`onAPIError.throw`), so that every response is JSON, even an
+ * error better-auth raises, and every error is logged like any other.
  */
 export function authHandler(auth: Auth): RequestHandler[] {
   const offeredOnly: RequestHandler = (req, _res, next) => {

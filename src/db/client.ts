@@ -92,7 +92,7 @@ function openPostgres(options: DatabaseOptions): Database {
  * the pool discards it, and a partitioned server, which never answers, costs a request `ms` and
  * not forever. pg's own option wraps every query's callback in a closure over the query; with it,
  * each young-generation collection of the service under load promoted megabytes and took 15-20 ms
- * instead of about 1 (`node --trace-gc`), which showed as the p99 of the authenticated list (issue 6).
+ * instead of about 1 (`node --trace-gc`), which showed as the p99 of the authenticated list.
  */
 function dropConnectionsHeldLongerThan(pool: pg.Pool, ms: number): void {
   const deadlines = new WeakMap<pg.PoolClient, NodeJS.Timeout>();

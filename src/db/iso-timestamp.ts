@@ -20,7 +20,7 @@ export function isoFromPostgres(text: string): string {
 /**
  * A `timestamp with time zone` that reads as its ISO string. For the API's own tables, whose rows
  * go out as JSON as read: a `Date` in a row takes V8's `JSON.stringify` off its fast path (it has
- * a `toJSON`), and twenty posts took 70 µs to serialise instead of 22 µs (issue 6). better-auth's
+ * a `toJSON`), and twenty posts took 70 µs to serialise instead of 22 µs. better-auth's
  * tables keep `Date`s, which its adapter expects.
  */
 export const isoTimestamp = customType<{ data: string; driverData: string }>({

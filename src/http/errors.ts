@@ -60,7 +60,7 @@ export const responses = {
   conflict: () => new HttpError(409, "Resource already exists", "resource_conflict"),
 };
 
-// The contract's additions.
+// The service's own errors, beyond the ones the specification spells out.
 export const postNotFound = () => new HttpError(404, "Post not found", "post_not_found");
 export const invalidJson = () => new HttpError(400, "Malformed JSON body", "invalid_json");
 export const payloadTooLarge = (limit = "100 kB") => new HttpError(413, `Request body exceeds the ${limit} limit`, "payload_too_large");

@@ -8,7 +8,7 @@ import { serviceUnavailable } from "./errors.js";
  * (the specification lets it be left out), no rate limit, no request id (nothing is logged for it
  * to name) and, of the security headers, only the two that apply to any JSON answer. The others
  * guard documents, frames and referrers; sending them cost `/health` a quarter of its throughput
- * against bare Express (issue 6).
+ * against bare Express.
  */
 export const health: RequestHandler = (_req, res) => {
   res.setHeader("Cache-Control", "no-store");

@@ -9,7 +9,7 @@ export function requestLogger(logger: Logger): RequestHandler {
   // Below `http` (LOG_LEVEL=warn, say) every line would be dropped: not even timed and formatted.
   if (!logger.isLevelEnabled("http")) return (_req, _res, next) => next();
   // `GET /health` never gets here (app.ts answers it first): the probe runs every few seconds and
-  // would drown everything else (specification, rule 3).
+  // would drown everything else.
   return morgan(":method :redacted-url :status :response-time ms", {
     stream: { write: (line) => void logger.http(line.trimEnd()) },
   });

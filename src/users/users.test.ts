@@ -15,7 +15,7 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The contract's user JSON: exactly these fields, never a password, hash or token. */
+/** A user's JSON: exactly these fields, never a password, hash or token. */
 function expectPublicUser(user: Record<string, unknown>) {
   expect(Object.keys(user).sort()).toEqual(USER_KEYS);
   expect(JSON.stringify(user)).not.toMatch(/password|hash|token|sha256/i);
