@@ -20,6 +20,10 @@ export const USAGE = `npm run bench -- [options]
   --sizes a,b                with --scaling: other post counts (default 10000,100000,1000000)
   --profile SCENARIO         CPU-profile the service (and its node:http baseline) on one scenario
                              into bench/results/profiles
+  --sse                      with --database: N live notification streams on one instance, one
+                             notification per user created through a second instance; delivered
+                             count, delay percentiles and the first instance's RSS growth
+  --sse-streams N            streams (and users) for --sse (default 2000)
   --smoke                    every scenario and baseline once, briefly (1,000 posts, 4 connections,
                              5 requests on each, no warm-up), for CI: exits 1 on any non-2xx or error
 
@@ -39,6 +43,8 @@ export interface Options {
   scaling: boolean;
   sizes: number[];
   profile: string | undefined;
+  sse: boolean;
+  sseStreams: number;
   smoke: boolean;
   /** --smoke: requests per connection instead of a duration. */
   requestsPerConnection: number | undefined;
@@ -66,6 +72,8 @@ export function parseOptions(argv: string[]): Options {
       scaling: { type: "boolean", default: false },
       sizes: { type: "string" },
       profile: { type: "string" },
+      sse: { type: "boolean", default: false },
+      "sse-streams": { type: "string" },
       smoke: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -99,6 +107,8 @@ export function parseOptions(argv: string[]): Options {
     scaling: values.scaling,
     sizes: (values.sizes ?? "10000,100000,1000000").split(",").map((size) => positive("sizes", size, 0)),
     profile: values.profile,
+    sse: values.sse,
+    sseStreams: positive("sse-streams", values["sse-streams"], 2_000),
     smoke,
     requestsPerConnection: smoke ? 5 : undefined,
   };

@@ -6,6 +6,7 @@ import { profileRun } from "./profile.js";
 import { resultsTable, writeReport } from "./report.js";
 import { compareRounds } from "./rounds.js";
 import { scalingRun } from "./scaling.js";
+import { sseRun } from "./sse.js";
 import { type ScenarioContext, scenarioIds, scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { createOwnPosts, seededUserCookies, signUpBenchUser, startService } from "./service.js";
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     const options = parseOptions(process.argv.slice(2));
     if (options.scaling) code = await scalingRun(options);
     else if (options.profile) code = await profileRun(options);
+    else if (options.sse) code = await sseRun(options);
     else code = await mainRun(options);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
