@@ -1,6 +1,7 @@
 import { cleanUpAll, cleanUpOnExit } from "./cleanup.js";
 import { withDatabase } from "./database.js";
 import { describeMachine } from "./machine.js";
+import { instancesRun } from "./instances.js";
 import { loadOf, type Options, parseOptions, UsageError, USAGE } from "./options.js";
 import { profileRun } from "./profile.js";
 import { resultsTable, writeReport } from "./report.js";
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     if (options.scaling) code = await scalingRun(options);
     else if (options.profile) code = await profileRun(options);
     else if (options.sse) code = await sseRun(options);
+    else if (options.instances > 1) code = await instancesRun(options);
     else code = await mainRun(options);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

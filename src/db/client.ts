@@ -5,7 +5,10 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { lockDataDirectory } from "./data-dir-lock.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
+import { serveEmbeddedDatabase } from "./pglite-socket.js";
+import { openReplicas } from "./replicas.js";
 import { schema } from "./schema.js";
 
 /** One drizzle type for both drivers; a transaction is a Db too, so services take either. */
@@ -32,6 +35,10 @@ export interface DatabaseOptions {
    */
   queryTimeoutMillis?: number;
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL read replicas of `url` (replicas.ts says which reads go there). */
+  replicaUrls?: readonly string[];
+  /** A replica failed to answer a read; the primary answered it instead. */
+  onReplicaUnavailable?: (error: unknown) => void;
   /** An embedded database's periodic vacuum failed. */
   onMaintenanceError?: (error: Error) => void;
 }
@@ -40,13 +47,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url.startsWith("pglite:") ? openPglite(options) : openPostgres(options);
 }
 
-function openPostgres({ url, poolMax = 10, connectionTimeoutMillis = 3000, queryTimeoutMillis, onPoolError }: DatabaseOptions): Database {
+function openPostgres(options: DatabaseOptions): Database {
+  const { url, poolMax = 10, connectionTimeoutMillis = 3000, queryTimeoutMillis, onPoolError, replicaUrls = [] } = options;
   // keepAlive: a peer that vanished without closing is noticed by TCP, not only by a query's timeout.
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis, keepAlive: true });
-  if (queryTimeoutMillis !== undefined) dropConnectionsHeldLongerThan(pool, queryTimeoutMillis);
-  // An idle client that loses its server emits here; without a listener the process would crash.
-  pool.on("error", (error) => onPoolError?.(error));
-  const db = drizzlePg(pool, { schema });
+  const poolConfig = { max: poolMax, connectionTimeoutMillis, keepAlive: true };
+  const configure = (pool: pg.Pool) => {
+    if (queryTimeoutMillis !== undefined) dropConnectionsHeldLongerThan(pool, queryTimeoutMillis);
+    // An idle client that loses its server emits here; without a listener the process would crash.
+    pool.on("error", (error) => onPoolError?.(error));
+  };
+  const pool = new pg.Pool({ ...poolConfig, connectionString: url });
+  configure(pool);
+  const primary = drizzlePg(pool, { schema });
+  const replicas = replicaUrls.length > 0
+    ? openReplicas({ pool, db: primary }, replicaUrls, { poolConfig, configure, onUnavailable: (e) => options.onReplicaUnavailable?.(e) })
+    : { db: primary, pools: [] };
+  const db = replicas.db;
   return {
     db,
     kind: "postgres",
@@ -60,7 +76,7 @@ function openPostgres({ url, poolMax = 10, connectionTimeoutMillis = 3000, query
         await migrationPool.end();
       }
     },
-    close: () => pool.end(),
+    close: async () => void (await Promise.all([pool, ...replicas.pools].map((p) => p.end()))),
   };
 }
 
@@ -96,9 +112,15 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
   const location = url.slice("pglite:".length);
   const inMemory = location === "memory";
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : location, {
-    startParams: [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS],
+  // One process holds a directory and serves it to the others (see data-dir-lock.ts).
+  const lock = inMemory ? undefined : lockDataDirectory(location);
+  const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];
+  const client = await PGlite.create(inMemory ? undefined : location, { startParams }).catch((error: unknown) => {
+    lock?.release();
+    throw error;
   });
+  const socket = inMemory ? undefined : await serveEmbeddedDatabase(client, location);
+  if (socket) lock?.announce(socket.directory);
   const db = drizzlePglite(client, { schema });
   // PGlite runs no autovacuum worker: without this the planner would never have statistics, dead
   // rows would never be reclaimed and no index-only scan could skip the table. Once after the
@@ -116,9 +138,11 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
       await migratePglite(client);
       await maintain();
     },
-    close: () => {
+    close: async () => {
       clearInterval(maintenance);
-      return client.close();
+      await socket?.close();
+      await client.close();
+      lock?.release();
     },
   };
 }
