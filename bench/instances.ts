@@ -5,7 +5,7 @@ import { describeMachine } from "./machine.js";
 import { loadOf, type Options, UsageError } from "./options.js";
 import { type Row, ratioOf, resultsTable, writeReport } from "./report.js";
 import { type ScenarioContext, scenarios } from "./scenarios.js";
-import { createOwnPosts, signUpBenchUser, startService } from "./service.js";
+import { createOwnPosts, seededUserCookies, signUpBenchUser, startService } from "./service.js";
 import { log, prepare, progress, runScenario } from "./steps.js";
 
 // Where the balancer listens: the loopback ports this topology is given (its statistics page next).
@@ -35,7 +35,8 @@ export async function instancesRun(options: Options): Promise<number> {
   log(`One instance at ${single!.baseUrl}; two behind HAProxy at ${balancer.url}`);
   const user = await signUpBenchUser(single!);
   await createOwnPosts(single!, user, 5);
-  const context = (baseUrl: string): ScenarioContext => ({ baseUrl, user, seeded: prepared.seeded, cursorDepth: options.cursorDepth });
+  const userCookies = seededUserCookies(prepared, user);
+  const context = (baseUrl: string): ScenarioContext => ({ baseUrl, user, seeded: prepared.seeded, userCookies, cursorDepth: options.cursorDepth });
 
   const rows: Row[] = [];
   for (const scenario of reads) {
@@ -44,7 +45,7 @@ export async function instancesRun(options: Options): Promise<number> {
     for (let round = 1; round <= options.rounds; round++) {
       const order = round % 2 === 1 ? [single!.baseUrl, balancer.url] : [balancer.url, single!.baseUrl];
       for (const baseUrl of order) {
-        const { row } = await runScenario(baseUrl, scenario, context(baseUrl), load);
+        const { row } = await runScenario({ baseUrl }, scenario, context(baseUrl), load);
         row.scenario = `${row.scenario}, ${baseUrl === balancer.url ? "2 instances via HAProxy" : "1 instance"}`;
         progress(row);
         (baseUrl === balancer.url ? balanced : alone).push(row);

@@ -1,5 +1,11 @@
 import autocannon from "autocannon";
-import type { RequestSpec } from "./scenarios.js";
+import type { HttpRequest, RequestSpec } from "./scenarios.js";
+
+/** A server to load: its address, and its memory when it is a process the benchmark started. */
+export interface Target {
+  baseUrl: string;
+  rssMb?(): number | undefined;
+}
 
 export interface Load {
   connections: number;
@@ -19,6 +25,9 @@ export interface Measurement {
   errors: number;
   /** Status codes seen other than 2xx, e.g. "429×12". */
   otherStatuses: string;
+  /** The server's resident memory (MB) after the warm-up and after the measured run. */
+  rssAfterWarmup?: number;
+  rssAfter?: number;
   /** Wall-clock bounds of the measured run (Date.now()), to cut a CPU profile to it. */
   startedAt: number;
   endedAt: number;
@@ -28,7 +37,7 @@ export interface Measurement {
 export async function probe(baseUrl: string, spec: RequestSpec): Promise<{ status: number; body: string }> {
   const res = await fetch(`${baseUrl}${spec.path}`, {
     method: spec.method,
-    headers: spec.headers,
+    headers: withCookie(spec, spec.cookies?.[0]),
     body: spec.body,
     signal: AbortSignal.timeout(30_000),
   });
@@ -36,16 +45,15 @@ export async function probe(baseUrl: string, spec: RequestSpec): Promise<{ statu
 }
 
 /** A short unmeasured run (JIT, pools and caches warm), then the measured one. */
-export async function measure(baseUrl: string, spec: RequestSpec, load: Load): Promise<Measurement> {
+export async function measure(target: Target, spec: RequestSpec, load: Load): Promise<Measurement> {
   const options = {
-    url: `${baseUrl}${spec.path}`,
-    method: spec.method,
-    headers: spec.headers,
-    body: spec.body,
+    url: `${target.baseUrl}${spec.path}`,
+    ...requestsOf(spec),
     connections: load.connections,
     timeout: 10,
   };
   if (load.warmup > 0) await autocannon({ ...options, duration: load.warmup });
+  const rssAfterWarmup = target.rssMb?.();
   const startedAt = Date.now();
   const result = await autocannon(
     load.requestsPerConnection
@@ -54,6 +62,7 @@ export async function measure(baseUrl: string, spec: RequestSpec, load: Load): P
       : { ...options, duration: load.duration },
   );
   const endedAt = Date.now();
+  const rssAfter = target.rssMb?.();
   const otherStatuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, stats]) => `${code}×${stats.count ?? 0}`)
@@ -67,7 +76,30 @@ export async function measure(baseUrl: string, spec: RequestSpec, load: Load): P
     non2xx: result.non2xx,
     errors: result.errors + result.resets,
     otherStatuses,
+    rssAfterWarmup,
+    rssAfter,
     startedAt,
     endedAt,
   };
+}
+
+/**
+ * autocannon's request options for the spec: one fixed request, or, with sessions in turn or a mix,
+ * each request built as it is sent (every connection takes the next turn of one shared counter).
+ */
+function requestsOf(spec: RequestSpec): Partial<autocannon.Options> {
+  const { cookies, mix } = spec;
+  if (!cookies && !mix) return { method: spec.method, headers: spec.headers, body: spec.body };
+  let turn = 0;
+  const setupRequest = (request: autocannon.Request): autocannon.Request => {
+    const n = turn++;
+    const chosen: HttpRequest = mix && n % mix.every === mix.every - 1 ? mix.request : spec;
+    const cookie = cookies?.[n % cookies.length];
+    return { ...request, method: chosen.method, path: chosen.path, headers: withCookie(chosen, cookie), body: chosen.body };
+  };
+  return { requests: [{ setupRequest }] };
+}
+
+function withCookie(request: HttpRequest, cookie: string | undefined): Record<string, string> | undefined {
+  return cookie === undefined ? request.headers : { ...request.headers, cookie };
 }

@@ -20,12 +20,16 @@ export const USAGE = `npm run bench -- [options]
   --sizes a,b                with --scaling: other post counts (default 10000,100000,1000000)
   --profile SCENARIO         CPU-profile the service (and its node:http baseline) on one scenario
                              into bench/results/profiles
+  --sse                      with --database: N live notification streams on one instance, one
+                             notification per user created through a second instance; delivered
+                             count, delay percentiles and the first instance's RSS growth
+  --sse-streams N            streams (and users) for --sse (default 2000)
   --instances 2              the read scenarios on one instance, then through HAProxy to two
                              (needs --database and haproxy): requests/s and the ratio
   --smoke                    every scenario and baseline once, briefly (1,000 posts, 4 connections,
                              5 requests on each, no warm-up), for CI: exits 1 on any non-2xx or error
 
-Scenarios: health, posts-anon, posts-auth, post-by-id, post-create, sign-in, v2-page, v2-tags, v2-cursor, v2-search`;
+Scenarios: health, posts-anon, posts-auth, users-read, users-mixed, post-by-id, post-create, sign-in, v2-page, v2-tags, v2-cursor, v2-search`;
 
 export interface Options {
   database: string | undefined;
@@ -41,6 +45,8 @@ export interface Options {
   scaling: boolean;
   sizes: number[];
   profile: string | undefined;
+  sse: boolean;
+  sseStreams: number;
   smoke: boolean;
   /** --instances: how many instances behind the balancer (instances.ts); 1 runs the usual benchmark. */
   instances: number;
@@ -70,6 +76,8 @@ export function parseOptions(argv: string[]): Options {
       scaling: { type: "boolean", default: false },
       sizes: { type: "string" },
       profile: { type: "string" },
+      sse: { type: "boolean", default: false },
+      "sse-streams": { type: "string" },
       smoke: { type: "boolean", default: false },
       instances: { type: "string" },
       help: { type: "boolean", default: false },
@@ -104,6 +112,8 @@ export function parseOptions(argv: string[]): Options {
     scaling: values.scaling,
     sizes: (values.sizes ?? "10000,100000,1000000").split(",").map((size) => positive("sizes", size, 0)),
     profile: values.profile,
+    sse: values.sse,
+    sseStreams: positive("sse-streams", values["sse-streams"], 2_000),
     smoke,
     instances: positive("instances", values.instances, 1),
     requestsPerConnection: smoke ? 5 : undefined,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,8 @@ export const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
 export interface Server {
   readonly name: string;
   readonly baseUrl: string;
+  /** The process's resident set size in MB now (Linux; undefined elsewhere or once it has exited). */
+  rssMb(): number | undefined;
   /** SIGTERM, then SIGKILL when the process has not exited after a grace period. */
   stop(): Promise<void>;
 }
@@ -78,7 +81,18 @@ export async function startServer(options: StartOptions): Promise<Server> {
     }
     await sleep(100);
   }
-  return { name, baseUrl, stop };
+  return { name, baseUrl, stop, rssMb: () => rssMbOf(child.pid) };
+}
+
+/** VmRSS from /proc: what the operating system holds for the process, heap, code and WebAssembly alike. */
+export function rssMbOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
+  } catch {
+    return undefined;
+  }
 }
 
 async function terminate(child: ChildProcess, exited: Promise<unknown>): Promise<void> {

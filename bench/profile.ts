@@ -9,7 +9,7 @@ import { log, prepare, progress, runScenario } from "./steps.js";
 import { type ScenarioContext, scenarioIds, scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { summarizeProfile } from "./profile-summary.js";
-import { baselineNames, createOwnPosts, PROFILE_DIR, signUpBenchUser, startBaseline, startService } from "./service.js";
+import { baselineNames, createOwnPosts, PROFILE_DIR, seededUserCookies, signUpBenchUser, startBaseline, startService } from "./service.js";
 import { loadOf, UsageError } from "./options.js";
 
 /**
@@ -28,9 +28,15 @@ export async function profileRun(options: Options): Promise<number> {
   const service = await startService({ ...prepared, profile: true });
   const user = await signUpBenchUser(service);
   await createOwnPosts(service, user, 5);
-  const context: ScenarioContext = { baseUrl: service.baseUrl, user, seeded: prepared.seeded, cursorDepth: options.cursorDepth };
+  const context: ScenarioContext = {
+    baseUrl: service.baseUrl,
+    user,
+    seeded: prepared.seeded,
+    userCookies: seededUserCookies(prepared, user),
+    cursorDepth: options.cursorDepth,
+  };
   const writesSince = new Date(Date.now() - 1_000);
-  const outcome = await runScenario(service.baseUrl, scenario, context, load);
+  const outcome = await runScenario(service, scenario, context, load);
   progress(outcome.row);
   // SIGTERM: the service shuts down cleanly, and node writes the profile on exit.
   await service.stop();
@@ -45,7 +51,7 @@ export async function profileRun(options: Options): Promise<number> {
     if (scenario.writes) await withDatabase(prepared.database, (db) => removeWrites(db, user.id, writesSince));
     since = Date.now();
     const baseline = await startBaseline(baselineId, { ...prepared, profile: true });
-    const measurement = await measure(baseline.baseUrl, outcome.spec, load);
+    const measurement = await measure(baseline, outcome.spec, load);
     const name = `baseline ${baselineNames[baselineId](prepared.database.kind)}`;
     log(`${name}: ${Math.round(measurement.requestsPerSecond)} req/s`);
     await baseline.stop();

@@ -13,11 +13,11 @@ export interface Row {
   failed?: boolean;
 }
 
-const HEADER = ["Scenario", "req/s", "p50 ms", "p99 ms", "non-2xx / errors", "vs baseline (req/s ratio)"];
+const HEADER = ["Scenario", "req/s", "p50 ms", "p99 ms", "non-2xx / errors", "RSS MB", "vs baseline (req/s ratio)"];
 
 function cells(row: Row): string[] {
   const m = row.measurement;
-  if (!m) return [row.scenario, row.note ?? "n/a", "", "", "", row.ratio ?? ""];
+  if (!m) return [row.scenario, row.note ?? "n/a", "", "", "", "", row.ratio ?? ""];
   const problems = `${m.non2xx} / ${m.errors}${m.otherStatuses ? ` (${m.otherStatuses})` : ""}`;
   return [
     row.scenario,
@@ -25,6 +25,7 @@ function cells(row: Row): string[] {
     String(m.p50),
     String(m.p99),
     row.note ? `${problems}; ${row.note}` : problems,
+    m.rssAfter === undefined ? "" : `${m.rssAfterWarmup ?? "?"} → ${m.rssAfter}`,
     row.ratio ?? "",
   ];
 }

@@ -46,13 +46,13 @@ export async function scalingRun(options: Options): Promise<number> {
       const firstPath = `/api/v2/posts/${prepared.seeded.postId}/comments/`;
       await attempt("cursor", async () => {
         await expectRoute(service.baseUrl, firstPath);
-        result.firstPage = await measure(service.baseUrl, { method: "GET", path: firstPath }, load);
+        result.firstPage = await measure(service, { method: "GET", path: firstPath }, load);
         const deepPath = await followNext(service.baseUrl, firstPath, DEEP_PAGE);
-        result.deepPage = await measure(service.baseUrl, { method: "GET", path: deepPath }, load);
+        result.deepPage = await measure(service, { method: "GET", path: deepPath }, load);
       });
       await attempt("search", async () => {
         await expectRoute(service.baseUrl, SEARCH_PATH);
-        result.search = await measure(service.baseUrl, { method: "GET", path: SEARCH_PATH }, load);
+        result.search = await measure(service, { method: "GET", path: SEARCH_PATH }, load);
       });
     } finally {
       await service.stop();

@@ -10,14 +10,23 @@ export interface ScenarioContext {
   baseUrl: string;
   user: BenchUser;
   seeded: Seeded;
+  /** A `Cookie` header for each seeded user's session, signed with the run's secret. */
+  userCookies: string[];
   cursorDepth: number;
 }
 
-export interface RequestSpec {
+export interface HttpRequest {
   method: "GET" | "POST";
   path: string;
   headers?: Record<string, string>;
   body?: string;
+}
+
+export interface RequestSpec extends HttpRequest {
+  /** Cookie headers sent in turn, one per request: many users instead of one. */
+  cookies?: string[];
+  /** Every `every`-th request is `request` instead, with that turn's cookie: a mixed workload. */
+  mix?: { every: number; request: HttpRequest };
 }
 
 export type BaselineId = "node-http" | "fastify" | "express-hello";
@@ -41,6 +50,13 @@ export interface Scenario {
 
 const json = { "content-type": "application/json" };
 
+/** What the write scenarios post: its title tells the rows apart, to remove them afterwards. */
+const writtenPost = JSON.stringify({
+  title: WRITTEN_POST_TITLE,
+  content: "Written by a write scenario of the benchmark and removed before the next measurement. ".repeat(3),
+  tags: ["bench", "load"],
+});
+
 export const SEARCH_PATH = `/api/v2/posts/?search=${SEARCH_WORD}`;
 
 export const scenarios: Scenario[] = [
@@ -57,9 +73,27 @@ export const scenarios: Scenario[] = [
   },
   {
     id: "posts-auth",
-    label: "GET /api/posts (session, personalised, 20)",
+    label: "GET /api/posts (one user: the session cache's best case)",
     baselines: ["node-http", "fastify"],
     request: async ({ user }) => ({ method: "GET", path: "/api/posts", headers: { cookie: user.cookie } }),
+  },
+  {
+    id: "users-read",
+    label: "GET /api/posts (1,000 users in turn)",
+    baselines: ["node-http", "fastify"],
+    request: async ({ userCookies }) => ({ method: "GET", path: "/api/posts", cookies: userCookies }),
+  },
+  {
+    id: "users-mixed",
+    label: "1,000 users: 95% GET /api/posts, 5% POST /api/posts",
+    writes: true,
+    baselines: ["node-http", "fastify"],
+    request: async ({ userCookies }) => ({
+      method: "GET",
+      path: "/api/posts",
+      cookies: userCookies,
+      mix: { every: 20, request: { method: "POST", path: "/api/posts", headers: json, body: writtenPost } },
+    }),
   },
   {
     id: "post-by-id",
@@ -100,11 +134,7 @@ export const scenarios: Scenario[] = [
       method: "POST",
       path: "/api/posts",
       headers: { ...json, cookie: user.cookie },
-      body: JSON.stringify({
-        title: WRITTEN_POST_TITLE,
-        content: "Written by the benchmark's POST scenario and removed before the baselines run. ".repeat(3),
-        tags: ["bench", "load"],
-      }),
+      body: writtenPost,
     }),
   },
   {

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../src/db/client.js";
 import { rows } from "./database.js";
 
-export const SEEDED_USERS = 100;
+/** Users, each with a credential account and a session: the multi-user scenarios take their sessions in turn. */
+export const SEEDED_USERS = 1_000;
 /** Comments on the one post the cursor scenarios page through: enough for page 1,000 of 10 and more. */
 export const COMMENTS_ON_TARGET = 12_000;
 /** Seeded users sign in with this password (their accounts hold its real better-auth scrypt hash). */
@@ -22,12 +23,14 @@ export interface Seeded {
   postId: string;
   /** A seeded user who signs in with SEEDED_PASSWORD. */
   signInEmail: string;
+  /** The session token of each seeded user (sign it with the run's secret for a cookie). */
+  sessionTokens: string[];
   seconds: number;
 }
 
 /**
  * Fills a migrated, empty database with set-based SQL (one `insert ... select generate_series`
- * per table): 100 users with credential accounts and a session each, `posts` posts over them
+ * per table): 1,000 users with credential accounts and a session each, `posts` posts over them
  * (one in 10 private, one in 50 hidden, 30 s apart), 12,000 comments on the newest public post
  * and one comment per 10 posts elsewhere; then VACUUM ANALYZE, so plans and visibility maps are
  * those of a live database (autovacuum, or the service's own upkeep on PGlite, would have run).
@@ -101,20 +104,22 @@ export async function seed(db: Database, posts: number): Promise<Seeded> {
   for (const { indexdef } of indexes) await run(sql.raw(indexdef));
   await run(sql`vacuum analyze`);
 
+  const sessions = await rows<{ token: string }>(db, sql`select token from sessions order by token`);
   return {
     posts,
     postId: target.id,
     signInEmail: "bench-user-1@example.com",
+    sessionTokens: sessions.map((session) => session.token),
     seconds: (performance.now() - started) / 1000,
   };
 }
 
 /**
- * Removes what the write scenarios added (the posts written under load and the sessions created by
- * signing in since `since`), so the baselines that run afterwards read exactly the rows the service read.
+ * Removes what the write scenarios added (the posts written under load, whoever wrote them, and the
+ * sessions created by signing in since `since`), so what runs next reads exactly the rows the service read.
  */
 export async function removeWrites(db: Database, benchUserId: string, since: Date): Promise<void> {
-  await db.db.execute(sql`delete from posts where author_id = ${benchUserId}::uuid and title = ${WRITTEN_POST_TITLE}`);
+  await db.db.execute(sql`delete from posts where title = ${WRITTEN_POST_TITLE}`);
   await db.db.execute(sql`delete from sessions where user_id <> ${benchUserId}::uuid and created_at >= ${since.toISOString()}::timestamptz`);
   await db.db.execute(sql`vacuum analyze posts`);
   await db.db.execute(sql`vacuum analyze sessions`);

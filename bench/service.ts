@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { BenchDatabase } from "./database.js";
 import { freePort, HOST, type Server, startServer } from "./processes.js";
 import type { BaselineId, BenchUser } from "./scenarios.js";
@@ -91,4 +92,16 @@ export async function createOwnPosts(service: Server, user: BenchUser, count: nu
     });
     if (res.status !== 201) throw new Error(`POST /api/posts answered ${res.status}: ${await res.text()}`);
   }
+}
+
+/** The Cookie header better-auth sets for a session token: `<token>.<base64 HMAC-SHA256>`, URL-encoded. */
+export function sessionCookie(name: string, token: string, secret: string): string {
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  return `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** Every seeded user's session as a Cookie header, under the cookie name the service gave the bench user. */
+export function seededUserCookies(settings: RunSettings & { seeded: { sessionTokens: string[] } }, user: BenchUser): string[] {
+  const name = user.cookie.slice(0, user.cookie.indexOf("="));
+  return settings.seeded.sessionTokens.map((token) => sessionCookie(name, token, settings.secret));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type BenchDatabase, createBenchDatabase, describeDatabase, withDatabase } from "./database.js";
-import { type Load, measure, probe } from "./load.js";
+import { type Load, measure, probe, type Target } from "./load.js";
 import type { Row } from "./report.js";
 import { RouteMissing, type RequestSpec, type Scenario, type ScenarioContext } from "./scenarios.js";
 import { type Seeded, seed } from "./seed.js";
@@ -38,7 +38,7 @@ export interface ScenarioOutcome {
 }
 
 /** Builds the scenario's request, checks the route answers, then loads it. */
-export async function runScenario(baseUrl: string, scenario: Scenario, context: ScenarioContext, load: Load): Promise<ScenarioOutcome> {
+export async function runScenario(target: Target, scenario: Scenario, context: ScenarioContext, load: Load): Promise<ScenarioOutcome> {
   const { connections, duration } = scenarioLoad(scenario, load);
   const label = [
     scenario.label,
@@ -52,9 +52,9 @@ export async function runScenario(baseUrl: string, scenario: Scenario, context: 
     if (error instanceof RouteMissing && scenario.mayBeMissing) return { row: { scenario: label, note: "n/a (route missing)" } };
     return { row: { scenario: label, note: `failed: ${(error as Error).message.slice(0, 200)}`, failed: true } };
   }
-  const first = await probe(baseUrl, spec);
+  const first = await probe(target.baseUrl, spec);
   if (first.status === 404 && scenario.mayBeMissing) return { row: { scenario: label, note: "n/a (route missing)" } };
-  const measurement = await measure(baseUrl, spec, scenarioLoad(scenario, load));
+  const measurement = await measure(target, spec, scenarioLoad(scenario, load));
   const failed = measurement.non2xx > 0 || measurement.errors > 0 || measurement.requests === 0;
   const note =
     first.status >= 300
@@ -77,7 +77,8 @@ export function scenarioLoad(scenario: Scenario, load: Load): Load {
 export function progress(row: Row): void {
   const m = row.measurement;
   const figures = m
-    ? `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`
+    ? `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}` +
+      (m.rssAfter === undefined ? "" : `, RSS ${m.rssAfterWarmup ?? "?"} -> ${m.rssAfter} MB`)
     : row.note;
   log(`${row.scenario}: ${figures}${m && row.note ? ` (${row.note})` : ""}`);
 }

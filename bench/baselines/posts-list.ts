@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
-// What the service does for `GET /api/posts`, by hand: the same statements, byte for byte and under
+// What the service does for `GET /api/posts` (and, in posts-create.ts, `POST /api/posts`), by hand: the same statements, byte for byte and under
 // the same names, as the service prepares them (src/auth/session-lookup.ts and listVisiblePosts in
 // src/posts/service.ts, captured with drizzle's toSQL), with the same checks (cookie signature,
 // session expiry, the visibility rule of src/posts/visibility.ts) and the same JSON. No framework,
@@ -35,7 +35,8 @@ const PAGE_SIZE = 20;
 const COOKIE = /(?:^|;\s*)(?:__Secure-)?auth\.session_token=([^;]+)/;
 
 interface Statement {
-  name: string;
+  /** Named: prepared once per connection. Unnamed: parsed on every call, as drizzle runs an insert. */
+  name?: string;
   text: string;
 }
 
@@ -48,7 +49,9 @@ export interface Queryable {
 /** The service's DATABASE_URL: a pg pool of the service's default size, or PGlite in this process. */
 export async function connect(url: string, poolMax: number): Promise<Queryable> {
   if (url.startsWith("pglite:")) {
-    const client = await PGlite.create(url.slice("pglite:".length));
+    // The shared buffers src/db/client.ts gives the service's PGlite (not imported: that would load drizzle).
+    const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+    const client = await PGlite.create(url.slice("pglite:".length), { startParams });
     return {
       query: (statement, values) => client.query<unknown[]>(statement.text, values, { rowMode: "array" }),
       close: () => client.close(),
@@ -76,13 +79,33 @@ function rolesOf(value: unknown): string[] {
   return typeof value === "string" ? value.replace(/^\{|\}$/g, "").split(",").filter(Boolean) : [];
 }
 
-/** The body of `GET /api/posts` (first page) for the request carrying this Cookie header. */
-export async function listPosts(db: Queryable, cookieHeader: string | undefined, secret: string) {
-  let rows: unknown[][];
+/** The user of the session this Cookie header carries, if it is signed, known and not expired. */
+export async function sessionUser(db: Queryable, cookieHeader: string | undefined, secret: string) {
   const token = sessionToken(cookieHeader, secret);
   const found = token ? (await db.query(SESSION_WITH_USER_BY_TOKEN, [token])).rows[0] : undefined;
   // Columns 0-7 are the session's (2: expires_at), 8-15 its user's (8: id, 13: roles).
-  const user = found && (found[2] as Date) > new Date() ? { id: found[8] as string, roles: rolesOf(found[13]) } : undefined;
+  return found && (found[2] as Date) > new Date() ? { id: found[8] as string, roles: rolesOf(found[13]) } : undefined;
+}
+
+/** A post row in the order of POST_COLUMNS, as the API's JSON. */
+export function postJson(row: unknown[]) {
+  return {
+    id: row[0],
+    title: row[1],
+    content: row[2],
+    tags: row[3],
+    visibility: row[4],
+    status: row[5],
+    authorId: row[6],
+    createdAt: row[7],
+    updatedAt: row[8],
+  };
+}
+
+/** The body of `GET /api/posts` (first page) for the request carrying this Cookie header. */
+export async function listPosts(db: Queryable, cookieHeader: string | undefined, secret: string) {
+  let rows: unknown[][];
+  const user = await sessionUser(db, cookieHeader, secret);
   if (!user) {
     rows = (await db.query(ANONYMOUS_LIST, ["public", "visible", PAGE_SIZE, 0])).rows;
   } else if (user.roles.some((role) => role === "ADMIN" || role === "MODERATOR")) {
@@ -91,17 +114,7 @@ export async function listPosts(db: Queryable, cookieHeader: string | undefined,
     rows = (await db.query(PERSONAL_LIST, ["public", "visible", user.id, PAGE_SIZE, 0])).rows;
   }
   return {
-    posts: rows.map((row) => ({
-      id: row[0],
-      title: row[1],
-      content: row[2],
-      tags: row[3],
-      visibility: row[4],
-      status: row[5],
-      authorId: row[6],
-      createdAt: row[7],
-      updatedAt: row[8],
-    })),
+    posts: rows.map(postJson),
     limit: PAGE_SIZE,
     offset: 0,
   };
