@@ -14,6 +14,7 @@ import { forgetRememberedReadsOnWrites } from "./http/write-requests.js";
 import type { Logger } from "./logging/logger.js";
 import { requestId } from "./logging/request-id.js";
 import { requestLogger } from "./logging/request-logger.js";
+import { openApiRouter } from "./openapi/router.js";
 import { postsRouter } from "./posts/router.js";
 import { usersRouter } from "./users/router.js";
 import { v2Router } from "./v2/router.js";
@@ -65,6 +66,7 @@ export function createApp(options: AppOptions): Express {
   app.use("/api", usersRouter(deps));
   app.use("/api", postsRouter(deps));
   app.use("/api", auditRouter(deps));
+  app.use("/api", openApiRouter(deps));
   app.use("/api/v2", v2Router(deps));
 
   app.use(notFoundHandler);

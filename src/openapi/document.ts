@@ -1,0 +1,83 @@
+import { createDocument, type ZodOpenApiObject } from "zod-openapi";
+import type { Auth } from "../auth/auth.js";
+import { authPaths } from "./auth-paths.js";
+import * as z from "zod";
+import { SESSION_COOKIE } from "./operations.js";
+import { DOCS_ASSETS } from "./docs-page.js";
+import { v1Paths } from "./v1-paths.js";
+import { v2Paths } from "./v2-paths.js";
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+const DESCRIPTION = `Users, posts, comments and notifications behind cookie sessions and role-based access.
+
+Sign up or sign in under **Sessions (better-auth)**: the answer sets the session cookie, which
+the browser then sends with every call made from this page. Routes under \`/api\` answer v1
+errors \`{error, code?}\`; routes under \`/api/v2\` answer \`{detail}\` or, on a validation failure,
+a map from field to messages; better-auth answers \`{message, code}\`.`;
+
+const documentationPaths = {
+  "/api/openapi.json": {
+    get: {
+      tags: ["Documentation"],
+      summary: "This document (OpenAPI 3.1)",
+      security: [],
+      responses: { 200: { description: "The document", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } } },
+    },
+  },
+  "/api/docs": {
+    get: {
+      tags: ["Documentation"],
+      summary: "Interactive reference (Swagger UI)",
+      security: [],
+      responses: { 200: { description: "An HTML page", content: { "text/html": { schema: z.string() } } } },
+    },
+  },
+  ...Object.fromEntries(
+    Object.entries(DOCS_ASSETS).map(([name, asset]) => [
+      `/api/docs/${name}`,
+      {
+        get: {
+          tags: ["Documentation"],
+          summary: "A script or style sheet of the reference page",
+          security: [],
+          responses: { 200: { description: name, content: { [asset.type]: { schema: z.string() } } } },
+        },
+      },
+    ]),
+  ),
+};
+
+/** The service's OpenAPI 3.1 document: its own routes from their zod schemas, and better-auth's. */
+export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument> {
+  const authPart = await authPaths(auth);
+  const document: ZodOpenApiObject = {
+    openapi: "3.1.0",
+    info: { title: "posts-api", version: "1.0.0", description: DESCRIPTION },
+    tags: [
+      { name: "Sessions (better-auth)", description: "Sign-up, sign-in and session management: better-auth's endpoints" },
+      { name: "Users (v1)" },
+      { name: "Posts (v1)" },
+      { name: "Posts", description: "v2: Django REST framework conventions" },
+      { name: "Comments" },
+      { name: "Users" },
+      { name: "Notifications" },
+      { name: "Tags" },
+      { name: "Probes" },
+      { name: "Documentation" },
+    ],
+    paths: { ...authPart.paths, ...v1Paths, ...v2Paths, ...documentationPaths },
+    components: {
+      securitySchemes: {
+        [SESSION_COOKIE]: {
+          type: "apiKey",
+          in: "cookie",
+          name: "auth.session_token",
+          description: "The HttpOnly session cookie set by sign-up and sign-in (`__Secure-auth.session_token` in production)",
+        },
+      },
+      schemas: authPart.schemas,
+    },
+  };
+  return createDocument(document);
+}

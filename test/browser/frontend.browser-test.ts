@@ -1,0 +1,115 @@
+import { once } from "node:events";
+import { mkdirSync } from "node:fs";
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logging/logger.js";
+import { openServices, type Services } from "../../src/services.js";
+import { serveFrontend } from "./frontend-page.js";
+
+// Three origins on one site (localhost): the API, a frontend it allows, and one it does not.
+const BASE_PORT = Number(process.env.BROWSER_TEST_PORT ?? 3520);
+const API = `http://localhost:${BASE_PORT}`;
+const FRONTEND = `http://localhost:${BASE_PORT + 1}`;
+const FOREIGN = `http://localhost:${BASE_PORT + 2}`;
+const SCREENSHOTS = fileURLToPath(new URL("../../.ci/artifacts/browser/", import.meta.url));
+
+let services: Services;
+let servers: Server[] = [];
+let browser: Browser;
+
+beforeAll(async () => {
+  // Production settings: the __Secure- cookie, which a browser keeps over plain http on localhost only.
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATABASE_URL: "pglite:memory",
+    BETTER_AUTH_SECRET: "browser-suite-secret-0123456789abcdef",
+    BETTER_AUTH_URL: API,
+    CORS_ORIGINS: FRONTEND,
+    RATE_LIMIT_ENABLED: "false",
+    LOG_LEVEL: "error",
+  });
+  services = await openServices(config, createLogger(config));
+  const api = createApp(services).listen(BASE_PORT, "127.0.0.1");
+  await once(api, "listening");
+  servers = [api, await serveFrontend(BASE_PORT + 1), await serveFrontend(BASE_PORT + 2)];
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await services?.database.close();
+});
+
+interface Answer {
+  status: number;
+  body?: Record<string, unknown> | null;
+  refused?: string;
+}
+
+async function openPage(origin: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(origin, { waitUntil: "load" });
+  return page;
+}
+
+const call = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate((api, m, p, b) => (globalThis as unknown as { call: (...args: unknown[]) => Promise<Answer> }).call(api, m, p, b), API, method, path, body);
+
+const screenshot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+
+describe("a browser app on another origin of the same site", () => {
+  it("signs up, signs in, reads the profile, posts, signs out and is refused after", async () => {
+    const page = await openPage(FRONTEND);
+    const email = `ada-${Date.now()}@example.com`;
+    expect((await call(page, "POST", "/api/auth/sign-up/email", { name: "Ada", email, password: "correct horse battery" })).status).toBe(200);
+    expect((await call(page, "POST", "/api/auth/sign-out")).status).toBe(200);
+    expect((await call(page, "POST", "/api/auth/sign-in/email", { email, password: "correct horse battery" })).status).toBe(200);
+    const cookies = await browser.cookies();
+    expect(cookies.map((cookie) => cookie.name)).toContain("__Secure-auth.session_token");
+
+    const profile = await call(page, "GET", "/api/profile");
+    expect(profile.status).toBe(200);
+    expect(profile.body?.user).toMatchObject({ email, name: "Ada", roles: ["USER"] });
+    const post = await call(page, "POST", "/api/v2/posts/", { title: "From the browser", content: "Written by a page on another origin." });
+    expect(post.status).toBe(201);
+    expect(post.body).toMatchObject({ title: "From the browser", visibility: "public" });
+
+    expect((await call(page, "POST", "/api/auth/sign-out")).status).toBe(200);
+    expect(await call(page, "GET", "/api/profile")).toEqual({ status: 401, body: { error: "No auth session" } });
+    await screenshot(page, "1-frontend-session");
+  });
+
+  it("refuses a page whose origin is not in CORS_ORIGINS", async () => {
+    const page = await openPage(FOREIGN);
+    const signIn = await call(page, "POST", "/api/auth/sign-in/email", { email: "ada@example.com", password: "correct horse battery" });
+    expect(signIn.status).toBe(0);
+    expect(signIn.refused).toMatch(/TypeError/);
+    const read = await call(page, "GET", "/api/posts");
+    expect(read.status).toBe(0);
+    await screenshot(page, "2-foreign-origin-refused");
+  });
+});
+
+describe("the API reference at /api/docs", () => {
+  it("renders, and a call made from it succeeds", async () => {
+    const page = await browser.newPage();
+    const failures: string[] = [];
+    page.on("console", (message) => void (message.type() === "error" && failures.push(message.text())));
+    await page.goto(`${API}/api/docs`, { waitUntil: "load" });
+    const operation = await page.waitForSelector('.opblock-summary-path[data-path="/api/v2/tags/"]', { timeout: 20_000 });
+    await operation!.click();
+    // The page starts with "Try it out" on: the operation's Execute button is already there.
+    await (await page.waitForSelector(".execute"))!.click();
+    const status = await page.waitForSelector(".live-responses-table .response-col_status", { timeout: 10_000 });
+    expect(await status!.evaluate((cell) => cell.textContent?.trim())).toBe("200");
+    await screenshot(page, "3-api-docs-call");
+    // Nothing the page needs is refused by its Content-Security-Policy or fetched from elsewhere.
+    expect(failures.filter((text) => /Content Security Policy|Failed to load/i.test(text))).toEqual([]);
+  });
+});
