@@ -766,6 +766,15 @@ export interface paths {
                         "application/json": components["schemas"]["V1Error"];
                     };
                 };
+                /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
                 /** @description Conflict with existing data */
                 409: {
                     headers: {
@@ -1605,7 +1614,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description Needs a session.
+         * @description Needs a session with role USER or above (a GUEST only reads).
          */
         post: {
             parameters: {
@@ -1657,6 +1666,15 @@ export interface paths {
                 };
                 /** @description No session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1813,7 +1831,7 @@ export interface paths {
         };
         /**
          * Replace your own post
-         * @description Needs a session.
+         * @description Needs a session with role USER or above (a GUEST only reads).
          */
         put: {
             parameters: {
@@ -2302,8 +2320,8 @@ export interface paths {
                     tag?: string;
                     author?: string;
                     ordering?: string;
-                    /** @description From 1; past the last page: 404 {detail: "Invalid page."} */
-                    page?: number;
+                    /** @description From 1, or `last`; past the last page: 404 {detail: "Invalid page."} */
+                    page?: number | "last";
                     /** @description Default 20, capped at 100 */
                     page_size?: number;
                     /** @description ADMIN only: act as this user id for this request (audited) */
@@ -2385,7 +2403,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description Needs a session.
+         * @description Needs a session with role USER or above (a GUEST only reads).
          */
         post: {
             parameters: {
@@ -2435,6 +2453,15 @@ export interface paths {
                 };
                 /** @description No session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2589,7 +2616,7 @@ export interface paths {
         };
         /**
          * Replace your post
-         * @description Needs a session.
+         * @description Needs a session with role USER or above (a GUEST only reads).
          */
         put: {
             parameters: {
@@ -2810,7 +2837,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of your post
-         * @description Needs a session.
+         * @description Needs a session with role USER or above (a GUEST only reads).
          */
         patch: {
             parameters: {
@@ -3020,7 +3047,7 @@ export interface paths {
         put?: never;
         /**
          * Comment on a post you can see
-         * @description Needs a session.
+         * @description Needs a session with role USER or above (a GUEST only reads).
          */
         post: {
             parameters: {
@@ -3064,6 +3091,15 @@ export interface paths {
                 };
                 /** @description No session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3219,7 +3255,7 @@ export interface paths {
         };
         /**
          * Replace your comment
-         * @description Needs a session.
+         * @description Needs a session with role USER or above (a GUEST only reads).
          */
         put: {
             parameters: {
@@ -3434,7 +3470,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of your comment
-         * @description Needs a session.
+         * @description Needs a session with role USER or above (a GUEST only reads).
          */
         patch: {
             parameters: {
@@ -3688,6 +3724,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
                     };
                 };
                 /** @description Conflict with existing data */
@@ -4546,6 +4591,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Not found, or not visible to the caller */
                 404: {
                     headers: {
@@ -4606,16 +4660,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Tags of the posts you can see, most used first (not paginated)
-         * @description Anyone; with a session the answer is personalised.
+         * The 100 most used tags of public, visible posts (not paginated)
+         * @description Anyone. `search` keeps the tags that start with it (case-insensitive).
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
+                    search?: string;
                 };
                 header?: never;
                 path?: never;

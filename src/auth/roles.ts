@@ -15,3 +15,9 @@ export function hasMinimumRole(userRole: Role, requiredRole: Role): boolean {
 export function anyRoleReaches(roles: readonly Role[], requiredRole: Role): boolean {
   return roles.some((role) => hasMinimumRole(role, requiredRole));
 }
+
+/**
+ * Who may write content (create and edit posts and comments): every role from USER up. A GUEST
+ * reads what any signed-in user reads, and may still delete what they wrote before.
+ */
+export const CONTENT_AUTHORS: readonly Role[] = ROLES.filter((role) => hasMinimumRole(role, "USER"));

@@ -79,5 +79,27 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
       schemas: authPart.schemas,
     },
   };
-  return createDocument(document);
+  return withCrossSiteRefusals(createDocument(document));
+}
+
+const UNSAFE_METHODS = ["post", "put", "patch", "delete"] as const;
+
+/**
+ * Every write to the service's own routes may be refused 403 cross_site_request when a browser
+ * says it comes from another site (better-auth's routes have their own 403).
+ */
+function withCrossSiteRefusals(document: OpenApiDocument): OpenApiDocument {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (path.startsWith("/api/auth/")) continue;
+    const error = path.startsWith("/api/v2/") ? "V2Detail" : "V1Error";
+    for (const method of UNSAFE_METHODS) {
+      const operation = item?.[method];
+      if (!operation?.responses || operation.responses["403"]) continue;
+      operation.responses["403"] = {
+        description: "Not permitted, or a write a browser marks as coming from another site (cross_site_request)",
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${error}` } } },
+      };
+    }
+  }
+  return document;
 }

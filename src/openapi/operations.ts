@@ -3,7 +3,7 @@ import type { oas31, ZodOpenApiOperationObject } from "zod-openapi";
 import { type ApiFamily, responsesOf } from "./responses.js";
 
 /** Who may call an operation; decides its security requirement and the errors it can answer. */
-export type Access = "anyone" | "optional-session" | "session" | "MODERATOR" | "ADMIN";
+export type Access = "anyone" | "optional-session" | "session" | "USER" | "MODERATOR" | "ADMIN";
 
 export const SESSION_COOKIE = "sessionCookie";
 
@@ -11,6 +11,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   anyone: "Anyone.",
   "optional-session": "Anyone; with a session the answer is personalised.",
   session: "Needs a session.",
+  USER: "Needs a session with role USER or above (a GUEST only reads).",
   MODERATOR: "Needs a session with role MODERATOR or ADMIN.",
   ADMIN: "Needs a session with role ADMIN.",
 };

@@ -79,11 +79,11 @@ export const v1Paths: ZodOpenApiPathsObject = {
       query: limitOffsetQuery,
       successes: { 200: { description: "A window of posts", schema: z.object({ posts: z.array(postJson), ...listWindow }) } },
     }),
-    post: v1({ tag: "Posts (v1)", summary: "Create a post", access: "session", body: postBody, successes: { 201: { description: "Created", schema: postResult } }, errors: [409] }),
+    post: v1({ tag: "Posts (v1)", summary: "Create a post", access: "USER", body: postBody, successes: { 201: { description: "Created", schema: postResult } }, errors: [409] }),
   },
   "/api/posts/{id}": {
     get: v1({ tag: "Posts (v1)", summary: "Read a post", description: "A post you may not see is 404 post_not_found.", access: "optional-session", path: idParams, successes: { 200: { description: "The post", schema: postResult } }, errors: [404] }),
-    put: v1({ tag: "Posts (v1)", summary: "Replace your own post", access: "session", path: idParams, body: postBody, successes: { 200: { description: "The updated post", schema: postResult } }, errors: [403, 404] }),
+    put: v1({ tag: "Posts (v1)", summary: "Replace your own post", access: "USER", path: idParams, body: postBody, successes: { 200: { description: "The updated post", schema: postResult } }, errors: [403, 404] }),
     delete: v1({ tag: "Posts (v1)", summary: "Delete a post (its author or an ADMIN)", access: "session", path: idParams, successes: { 200: { description: "Deleted", schema: successJson } }, errors: [403, 404] }),
   },
   "/api/moderate": {

@@ -5,9 +5,10 @@ import { idParams } from "../http/validate.js";
 import { notificationBody } from "../notifications/router.js";
 import { postBody, postPatchBody } from "../posts/schemas.js";
 import { postsListQuery } from "../posts/v2-router.js";
+import { tagsQuery } from "../tags/router.js";
 import { createUserBody, updateUserBody } from "../users/schemas.js";
 import { usersListQuery } from "../users/v2-router.js";
-import { operation, type OperationSpec } from "./operations.js";
+import { type Access, operation, type OperationSpec } from "./operations.js";
 import { commentJson, countedPage, cursorPage, notificationJson, postJson, tagJson, userJson } from "./resources.js";
 
 const v2 = (spec: Omit<OperationSpec, "family">) => operation({ family: "v2", ...spec });
@@ -15,7 +16,10 @@ const v2 = (spec: Omit<OperationSpec, "family">) => operation({ family: "v2", ..
 // The list windows are read leniently, as DRF does (a malformed size falls back to the default),
 // so they are described here rather than validated by the routes' schemas.
 const pageNumberQuery = z.object({
-  page: z.int().min(1).optional().meta({ description: "From 1; past the last page: 404 {detail: \"Invalid page.\"}" }),
+  page: z
+    .union([z.int().min(1), z.literal("last")])
+    .optional()
+    .meta({ description: "From 1, or `last`; past the last page: 404 {detail: \"Invalid page.\"}" }),
   page_size: z.int().min(1).optional().meta({ description: "Default 20, capped at 100" }),
 });
 const limitOffsetQuery = z.object({
@@ -32,9 +36,17 @@ const commentsPage = cursorPage(commentJson, "CommentPage");
 const notificationsPage = cursorPage(notificationJson, "NotificationPage");
 const deleted = { 204: { description: "Deleted" } };
 
-function updates(tag: string, what: string, path: z.ZodObject, schema: z.ZodType, bodies: { put: z.ZodType; patch: z.ZodType }, errors: number[]) {
+function updates(
+  tag: string,
+  what: string,
+  access: Access,
+  path: z.ZodObject,
+  schema: z.ZodType,
+  bodies: { put: z.ZodType; patch: z.ZodType },
+  errors: number[],
+) {
   const update = (summary: string, body: z.ZodType) =>
-    v2({ tag, summary, access: "session", path, body, successes: { 200: { description: `The updated ${what}`, schema } }, errors });
+    v2({ tag, summary, access, path, body, successes: { 200: { description: `The updated ${what}`, schema } }, errors });
   return { put: update(`Replace ${what}`, bodies.put), patch: update(`Change some fields of ${what}`, bodies.patch) };
 }
 
@@ -49,11 +61,11 @@ export const v2Paths: ZodOpenApiPathsObject = {
       successes: { 200: { description: "A page of posts", schema: postsPage } },
       errors: [404],
     }),
-    post: v2({ tag: "Posts", summary: "Create a post", access: "session", body: postBody, successes: { 201: { description: "Created", schema: postJson } }, errors: [409] }),
+    post: v2({ tag: "Posts", summary: "Create a post", access: "USER", body: postBody, successes: { 201: { description: "Created", schema: postJson } }, errors: [409] }),
   },
   "/api/v2/posts/{id}/": {
     get: v2({ tag: "Posts", summary: "Read a post", access: "optional-session", path: idParams, successes: { 200: { description: "The post", schema: postJson } }, errors: [404] }),
-    ...updates("Posts", "your post", idParams, postJson, { put: postBody, patch: postPatchBody }, [403, 404]),
+    ...updates("Posts", "your post", "USER", idParams, postJson, { put: postBody, patch: postPatchBody }, [403, 404]),
     delete: v2({ tag: "Posts", summary: "Delete a post (its author or an ADMIN)", access: "session", path: idParams, successes: deleted, errors: [403, 404] }),
   },
   "/api/v2/posts/{postId}/comments/": {
@@ -66,11 +78,11 @@ export const v2Paths: ZodOpenApiPathsObject = {
       successes: { 200: { description: "A page of comments", schema: commentsPage } },
       errors: [404],
     }),
-    post: v2({ tag: "Comments", summary: "Comment on a post you can see", access: "session", path: postParams, body: commentBody, successes: { 201: { description: "Created", schema: commentJson } }, errors: [404] }),
+    post: v2({ tag: "Comments", summary: "Comment on a post you can see", access: "USER", path: postParams, body: commentBody, successes: { 201: { description: "Created", schema: commentJson } }, errors: [404] }),
   },
   "/api/v2/posts/{postId}/comments/{id}/": {
     get: v2({ tag: "Comments", summary: "Read a comment", access: "optional-session", path: commentParams, successes: { 200: { description: "The comment", schema: commentJson } }, errors: [404] }),
-    ...updates("Comments", "your comment", commentParams, commentJson, { put: commentBody, patch: commentPatchBody }, [403, 404]),
+    ...updates("Comments", "your comment", "USER", commentParams, commentJson, { put: commentBody, patch: commentPatchBody }, [403, 404]),
     delete: v2({
       tag: "Comments",
       summary: "Delete a comment (its author, the post's author, a MODERATOR or an ADMIN)",
@@ -93,7 +105,7 @@ export const v2Paths: ZodOpenApiPathsObject = {
   },
   "/api/v2/users/{id}/": {
     get: v2({ tag: "Users", summary: "Read a user", access: "session", path: idParams, successes: { 200: { description: "The user", schema: userJson } }, errors: [404] }),
-    ...updates("Users", "your own user", idParams, userJson, { put: updateUserBody.required(), patch: updateUserBody }, [403, 404, 409]),
+    ...updates("Users", "your own user", "session", idParams, userJson, { put: updateUserBody.required(), patch: updateUserBody }, [403, 404, 409]),
     delete: v2({ tag: "Users", summary: "Delete a user", access: "ADMIN", path: idParams, successes: deleted, errors: [404, 409] }),
   },
   "/api/v2/notifications/": {
@@ -113,8 +125,10 @@ export const v2Paths: ZodOpenApiPathsObject = {
   "/api/v2/tags/": {
     get: v2({
       tag: "Tags",
-      summary: "Tags of the posts you can see, most used first (not paginated)",
-      access: "optional-session",
+      summary: "The 100 most used tags of public, visible posts (not paginated)",
+      description: "`search` keeps the tags that start with it (case-insensitive).",
+      access: "anyone",
+      query: tagsQuery,
       successes: { 200: { description: "Tags with their post counts", schema: z.array(tagJson) } },
     }),
   },

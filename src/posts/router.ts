@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { AppDeps } from "../app.js";
 import { recordAudit, requestAudit } from "../audit/service.js";
 import { actorOf, isResourceOwner, optionalActorOf } from "../auth/require-auth.js";
+import { CONTENT_AUTHORS } from "../auth/roles.js";
 import { notAuthorized, notOwner } from "../http/errors.js";
 import { idParams, limitOffsetQuery, validate } from "../http/validate.js";
 import { moderationBody, postBody } from "./schemas.js";
@@ -18,7 +19,7 @@ export function postsRouter({ db, guards, logger }: AppDeps): Router {
   const { requireAuth, optionalAuth } = guards;
   const router = Router();
 
-  router.post("/posts", requireAuth(), create, async (req, res) => {
+  router.post("/posts", requireAuth(...CONTENT_AUTHORS), create, async (req, res) => {
     const post = await posts.createPost(db, actorOf(req).id, create.input(res).body);
     logger.info("Post created", { postId: post.id, authorId: post.authorId });
     res.status(201).json({ post });
@@ -33,7 +34,7 @@ export function postsRouter({ db, guards, logger }: AppDeps): Router {
     res.json({ post: await posts.findVisiblePost(db, byId.input(res).params.id, optionalActorOf(req)) });
   });
 
-  router.put("/posts/:id", requireAuth(), update, async (req, res) => {
+  router.put("/posts/:id", requireAuth(...CONTENT_AUTHORS), update, async (req, res) => {
     const { params, body } = update.input(res);
     const post = await posts.findVisiblePost(db, params.id, actorOf(req));
     if (!isResourceOwner(req, post.authorId)) throw notOwner("You can only edit your own posts");
