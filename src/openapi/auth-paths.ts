@@ -1,5 +1,4 @@
 import { betterAuth } from "better-auth";
-import { openAPI } from "better-auth/plugins";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
 import { OFFERED_ENDPOINTS } from "../auth/handler.js";
@@ -24,6 +23,8 @@ const ALL_ERRORS = [401, 403, 404, 415];
  * service really sends (better-auth's `{message, code}`, or the service's own on a limit).
  */
 export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObject; schemas: Record<string, Json> }> {
+  // Loaded on the first request for the document, not at start-up.
+  const { openAPI } = await import("better-auth/plugins/open-api");
   const describer = betterAuth({ ...auth.options, plugins: [openAPI({ disableDefaultReference: true })] });
   const described = (await describer.api.generateOpenAPISchema()) as unknown as {
     paths: Record<string, Record<string, Json>>;

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { AppDeps } from "../app.js";
 import { DOCS_ASSETS, DOCS_PAGE, DOCS_POLICY } from "./docs-page.js";
-import { buildOpenApiDocument, type OpenApiDocument } from "./document.js";
+import type { OpenApiDocument } from "./document.js";
 
 /** `GET /api/openapi.json` (built once per app, on first request) and the interactive reference at `/api/docs`. */
 export function openApiRouter({ auth }: AppDeps): Router {
@@ -10,7 +10,8 @@ export function openApiRouter({ auth }: AppDeps): Router {
 
   router.get("/openapi.json", async (_req, res) => {
     // A failed build is tried again by the next request rather than remembered.
-    document ??= buildOpenApiDocument(auth).catch((error: unknown) => {
+    // The document's modules (zod-openapi, every route's description) load on first use, not at start-up.
+    document ??= import("./document.js").then(({ buildOpenApiDocument }) => buildOpenApiDocument(auth)).catch((error: unknown) => {
       document = undefined;
       throw error;
     });
