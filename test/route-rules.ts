@@ -19,7 +19,7 @@ const PUBLIC: Access = { kind: "public" };
 const SESSION: Access = { kind: "session" };
 const ADMIN: Access = { kind: "roles", roles: ["ADMIN"] };
 const MODERATOR: Access = { kind: "roles", roles: ["MODERATOR", "ADMIN"] };
-const AUTHOR: Access = { kind: "roles", roles: ["USER", "MODERATOR", "ADMIN"] };
+const AUTHOR: Access = { kind: "roles", roles: ["USER", "MODERATOR"] };
 
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // better-auth: sign-up and sign-in are public; its session endpoints check the session themselves.

@@ -1,12 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { schema } from "../db/schema.js";
 import type { Logger } from "../logging/logger.js";
-import { createUserBody } from "../users/schemas.js";
-import { fieldLimits } from "./field-limits.js";
+import { userFieldLimits } from "./field-limits.js";
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -41,14 +39,8 @@ export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) 
       },
     },
     databaseHooks: {
-      // The user routes' name rule (specification: at least 2 characters) holds for sign-up and
-      // better-auth's update-user too, which would otherwise store any name, even an empty one.
-      user: {
-        create: { before: async (user) => ({ data: { ...user, name: checkedName(user.name) } }) },
-        update: {
-          before: async (user) => (user.name === undefined ? undefined : { data: { ...user, name: checkedName(user.name) } }),
-        },
-      },
+      // The user routes' rules hold for sign-up and update-user too, which would store any name or image.
+      user: userFieldLimits,
     },
     // The service's own limiter (http/rate-limit.ts) counts every /api/auth request before it gets
     // here, by the client address Express resolves under TRUST_PROXY, shared through Redis, with
@@ -68,7 +60,6 @@ export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) 
     // which maps it (503 when the database is down) and logs it without the query's parameters;
     // otherwise better-call prints the driver's message, session token included, to stderr.
     onAPIError: { throw: true },
-    plugins: [fieldLimits()],
     telemetry: { enabled: false },
     logger: {
       level: config.isDevelopment ? "debug" : "warn",
@@ -76,14 +67,6 @@ export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) 
       log: (level, message) => void logger.log(level === "debug" ? "debug" : level, `better-auth: ${message}`),
     },
   });
-}
-
-function checkedName(name: unknown): string {
-  const result = createUserBody.shape.name.safeParse(name);
-  if (!result.success) {
-    throw new APIError("BAD_REQUEST", { message: `Invalid name: ${result.error.issues[0]!.message}`, code: "INVALID_NAME" });
-  }
-  return result.data;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

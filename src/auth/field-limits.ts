@@ -1,5 +1,5 @@
-import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import type { BetterAuthOptions } from "better-auth";
+import { APIError } from "better-auth/api";
 import * as z from "zod";
 import { createUserBody } from "../users/schemas.js";
 
@@ -8,9 +8,10 @@ import { createUserBody } from "../users/schemas.js";
 const IMAGE_URL_MAX = 2_048;
 
 /**
- * The user fields better-auth's own endpoints write, held to the rules of the service's user
- * routes. Unbounded, they cost memory wherever a user is read: an image of 1 MB was accepted by
- * update-user, and every remembered session carries its user.
+ * The user fields better-auth's own endpoints write (sign-up, update-user), held to the rules of
+ * the service's user routes. Unbounded, they cost memory wherever a user is read: update-user
+ * stored an image of 1 MB, sign-up an email of 262 characters, and every remembered session
+ * carries its user.
  */
 const userFields = z.object({
   name: createUserBody.shape.name.optional(),
@@ -18,35 +19,29 @@ const userFields = z.object({
   image: z
     .url({ protocol: /^https?$/, error: "Must be an http or https URL" })
     .max(IMAGE_URL_MAX)
-    .nullable()
-    .optional(),
+    .nullish(),
 });
 
-// The endpoints that write user fields, of those the service offers (auth/handler.ts).
-const WRITING_USER_FIELDS = new Set(["/sign-up/email", "/update-user"]);
+type UserHooks = NonNullable<NonNullable<BetterAuthOptions["databaseHooks"]>["user"]>;
 
 /**
- * Refuses an over-long or malformed name, email or image before better-auth reads the database
- * or hashes a password, with better-auth's own 400 body (`{code, message}`).
+ * better-auth's user hooks, run before it writes a user: a field out of bounds is its own 400
+ * `{code, message}` (INVALID_NAME, INVALID_EMAIL, INVALID_IMAGE); the name is stored trimmed.
+ * Database hooks rather than request hooks or a plugin: either of those would send every session
+ * read back through better-auth (see session-lookup.ts), and only these see every write of a user.
  */
-export function fieldLimits(): BetterAuthPlugin {
-  return {
-    id: "field-limits",
-    hooks: {
-      before: [
-        {
-          matcher: (context) => WRITING_USER_FIELDS.has(context.path ?? ""),
-          handler: createAuthMiddleware(async (ctx) => {
-            // A body that is not an object is better-auth's to refuse.
-            if (typeof ctx.body !== "object" || ctx.body === null) return;
-            const result = userFields.safeParse(ctx.body);
-            if (result.success) return;
-            const issue = result.error.issues[0]!;
-            const field = String(issue.path[0]);
-            throw new APIError("BAD_REQUEST", { message: `Invalid ${field}: ${issue.message}`, code: `INVALID_${field.toUpperCase()}` });
-          }),
-        },
-      ],
-    },
-  };
+export const userFieldLimits: UserHooks = {
+  create: { before: async (user) => ({ data: { ...user, ...checked(user) } }) },
+  update: { before: async (user) => ({ data: { ...user, ...checked(user) } }) },
+};
+
+function checked(user: Record<string, unknown>): Partial<z.output<typeof userFields>> {
+  const result = userFields.safeParse({ name: user.name, email: user.email, image: user.image });
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = String(issue.path[0]);
+    throw new APIError("BAD_REQUEST", { message: `Invalid ${field}: ${issue.message}`, code: `INVALID_${field.toUpperCase()}` });
+  }
+  // Only the fields being written: an update must not set the others to undefined.
+  return Object.fromEntries(Object.entries(result.data).filter(([field]) => user[field] !== undefined));
 }
