@@ -4766,6 +4766,51 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Too many requests: see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description The database is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4800,6 +4845,51 @@ export interface paths {
                     };
                     content: {
                         "text/html": string;
+                    };
+                };
+                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Too many requests: see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description The database is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
                     };
                 };
             };
@@ -4838,6 +4928,51 @@ export interface paths {
                         "text/css": string;
                     };
                 };
+                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Too many requests: see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description The database is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4874,6 +5009,51 @@ export interface paths {
                         "text/javascript": string;
                     };
                 };
+                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Too many requests: see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description The database is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4908,6 +5088,51 @@ export interface paths {
                     };
                     content: {
                         "text/javascript": string;
+                    };
+                };
+                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Too many requests: see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description The database is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1Error"];
                     };
                 };
             };

@@ -3,6 +3,7 @@ import type { Auth } from "../auth/auth.js";
 import { authPaths } from "./auth-paths.js";
 import * as z from "zod";
 import { SESSION_COOKIE } from "./operations.js";
+import { responsesOf } from "./responses.js";
 import { DOCS_ASSETS } from "./docs-page.js";
 import { v1Paths } from "./v1-paths.js";
 import { v2Paths } from "./v2-paths.js";
@@ -22,7 +23,7 @@ const documentationPaths = {
       tags: ["Documentation"],
       summary: "This document (OpenAPI 3.1)",
       security: [],
-      responses: { 200: { description: "The document", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } } },
+      responses: { ...responsesOf("v1", {}), 200: { description: "The document", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } } },
     },
   },
   "/api/docs": {
@@ -30,7 +31,7 @@ const documentationPaths = {
       tags: ["Documentation"],
       summary: "Interactive reference (Swagger UI)",
       security: [],
-      responses: { 200: { description: "An HTML page", content: { "text/html": { schema: z.string() } } } },
+      responses: { ...responsesOf("v1", {}), 200: { description: "An HTML page", content: { "text/html": { schema: z.string() } } } },
     },
   },
   ...Object.fromEntries(
@@ -41,7 +42,7 @@ const documentationPaths = {
           tags: ["Documentation"],
           summary: "A script or style sheet of the reference page",
           security: [],
-          responses: { 200: { description: name, content: { [asset.type]: { schema: z.string() } } } },
+          responses: { ...responsesOf("v1", {}), 200: { description: name, content: { [asset.type]: { schema: z.string() } } } },
         },
       },
     ]),
