@@ -195,6 +195,15 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
+                /** @description Method not served by better-auth on this path */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                    };
+                };
                 /** @description Body over the size limit */
                 413: {
                     headers: {
@@ -319,6 +328,15 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
+                /** @description Method not served by better-auth on this path */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                    };
+                };
                 /** @description Body over the size limit */
                 413: {
                     headers: {
@@ -436,6 +454,15 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                    };
+                };
+                /** @description Method not served by better-auth on this path */
+                405: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5382,6 +5409,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
+            /** @description Method not served by better-auth on this path */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -5486,6 +5522,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Method not served by better-auth on this path */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5604,6 +5649,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Method not served by better-auth on this path */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5760,6 +5814,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
+            /** @description Method not served by better-auth on this path */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -5883,6 +5946,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Method not served by better-auth on this path */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6033,6 +6105,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
+            /** @description Method not served by better-auth on this path */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -6145,6 +6226,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
+            /** @description Method not served by better-auth on this path */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -6239,6 +6329,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Method not served by better-auth on this path */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };

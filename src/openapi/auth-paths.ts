@@ -9,10 +9,10 @@ type Json = Record<string, unknown>;
 
 const BASE_PATH = "/api/auth";
 const TAG = "Sessions (better-auth)";
-// better-auth's own refusals that its description leaves out: a body that is not JSON (415), and
-// a sign-up with an email already taken (422).
+// better-auth's own refusals that its description leaves out: a method it does not serve (405), a
+// body that is not JSON (415), and a sign-up with an email already taken (422).
 const EXTRA_ERRORS: Record<string, number[]> = { "/sign-up/email": [422] };
-const ALL_ERRORS = [401, 403, 404, 415];
+const ALL_ERRORS = [401, 403, 404, 405, 415];
 
 /**
  * better-auth's description of the endpoints the service offers, from better-auth's own generator.

@@ -35,6 +35,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: "Authenticated but not permitted, or a cross-origin preflight from an origin not allowed",
   404: "Not found, or not visible to the caller",
   409: "Conflict with existing data",
+  405: "Method not served by better-auth on this path",
   413: "Body over the size limit",
   415: "The body is not JSON",
   422: "Refused by better-auth (e.g. the email is taken)",
