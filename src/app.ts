@@ -19,6 +19,7 @@ import { requestId } from "./logging/request-id.js";
 import { requestLogger } from "./logging/request-logger.js";
 import { type NotificationStreamOptions, NotificationStreams } from "./notifications/streams.js";
 import { createPostCountCache, type PostCountCache } from "./posts/count-cache.js";
+import { openApiRouter } from "./openapi/router.js";
 import { postsRouter } from "./posts/router.js";
 import { usersRouter } from "./users/router.js";
 import { v2Router } from "./v2/router.js";
@@ -87,6 +88,7 @@ export function createApp(options: AppOptions): Express {
   app.use("/api", usersRouter(deps));
   app.use("/api", postsRouter(deps));
   app.use("/api", auditRouter(deps));
+  app.use("/api", openApiRouter(deps));
   app.use("/api/v2", v2Router(deps));
 
   app.use(notFoundHandler);

@@ -105,6 +105,7 @@ export function useSecondApp(t: TestApp, env: Record<string, string>, options: {
     const passwordHasher = options.realPasswordHashing ? undefined : { hash, verify };
     const auth = createAuth({ config, db: t.database.db, logger, passwordHasher });
     server = createApp({ config, database: t.database, auth, logger }).listen(0, "127.0.0.1");
+    t.conformance.watch(server);
     await once(server, "listening");
     Object.assign(context, {
       config,

@@ -7,8 +7,10 @@ import { createApp } from "../src/app.js";
 import type { PasswordHasher } from "../src/auth/auth.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logging/logger.js";
+import { buildOpenApiDocument } from "../src/openapi/document.js";
 import { openServices, type Services } from "../src/services.js";
 import { adminQuery, withDatabase } from "./databases.js";
+import { ResponseConformance } from "./openapi-conformance.js";
 
 /** Cheap stand-in for scrypt so suites can sign up hundreds of users; production keeps the real cost. */
 const testHasher: PasswordHasher = {
@@ -32,6 +34,8 @@ export interface TestApp extends Services {
   logs: MemoryTransport["entries"];
   /** Every log entry as one JSON line, to search for strings that must never be logged. */
   logText(): string;
+  /** Every response of this file's apps, held to the OpenAPI document; the file fails on a mismatch. */
+  conformance: ResponseConformance;
 }
 
 /**
@@ -57,9 +61,12 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     const transport = new MemoryTransport();
     const logger = createLogger(config, transport);
     const services = await openServices(config, logger, testHasher);
+    const conformance = new ResponseConformance(await buildOpenApiDocument(services.auth));
     const server = createApp(services).listen(0, "127.0.0.1");
+    conformance.watch(server);
     Object.assign(context, services, {
       server,
+      conformance,
       http: supertest(server),
       logs: transport.entries,
       logText: () => transport.entries.map((entry) => JSON.stringify(entry)).join("\n"),
@@ -72,6 +79,10 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     await new Promise((resolve) => context.server?.close(resolve));
     await context.database?.close();
     await dropDatabase?.();
+    const mismatches = context.conformance?.mismatches ?? [];
+    if (mismatches.length > 0) {
+      throw new Error(`${mismatches.length} responses differ from the OpenAPI document:\n${mismatches.slice(0, 20).join("\n")}`);
+    }
   });
 
   return context;

@@ -67,6 +67,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "PATCH /api/v2/users/:id/": SESSION,
   "DELETE /api/v2/users/:id/": ADMIN,
   "GET /api/v2/tags/": PUBLIC,
+
+  // The API's description and its interactive reference page.
+  "GET /api/openapi.json": PUBLIC,
+  "GET /api/docs": PUBLIC,
+  "GET /api/docs/start.js": PUBLIC,
+  "GET /api/docs/swagger-ui-bundle.js": PUBLIC,
+  "GET /api/docs/swagger-ui.css": PUBLIC,
 };
 
 export interface Route {

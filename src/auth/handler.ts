@@ -8,7 +8,7 @@ const BASE_PATH = "/api/auth";
 // What the service offers of better-auth: email and password accounts and their sessions. It also
 // serves social sign-in and its callbacks, e-mail verification and password-reset links, an HTML
 // error page: nothing here configures or documents them, so they answer as unknown endpoints.
-const OFFERED_ENDPOINTS = new Set([
+export const OFFERED_ENDPOINTS: ReadonlySet<string> = new Set([
   "/sign-up/email",
   "/sign-in/email",
   "/sign-out",

@@ -9,12 +9,12 @@ import { wantsEventStream } from "./streams.js";
 
 const PAGE_SIZE = 10;
 
-const sendBody = z.object({
+export const notificationBody = z.object({
   userId: z.uuid(),
   message: text().trim().min(1).max(1000),
 });
 
-const send = validate({ body: sendBody });
+const send = validate({ body: notificationBody });
 const byId = validate({ params: idParams });
 
 /** /api/v2/notifications: each user lists, reads and deletes only their own; an ADMIN may send one. */

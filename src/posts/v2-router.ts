@@ -11,7 +11,7 @@ import type { V2Deps } from "../v2/router.js";
 import { postBody, postPatchBody } from "./schemas.js";
 import * as posts from "./service.js";
 
-const listQuery = z.object({
+export const postsListQuery = z.object({
   search: text().max(200).optional(),
   tag: text().max(50).optional(),
   author: z.uuid().optional(),
@@ -21,7 +21,7 @@ const listQuery = z.object({
   ),
 });
 
-const list = validate({ query: listQuery });
+const list = validate({ query: postsListQuery });
 const create = validate({ body: postBody });
 const byId = validate({ params: idParams });
 const replace = validate({ params: idParams, body: postBody });

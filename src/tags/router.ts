@@ -4,7 +4,9 @@ import { text, validate } from "../http/validate.js";
 import type { V2Deps } from "../v2/router.js";
 import { listTags } from "./service.js";
 
-const list = validate({ query: z.object({ search: text().max(50).optional() }) });
+export const tagsQuery = z.object({ search: text().max(50).optional() });
+
+const list = validate({ query: tagsQuery });
 
 /**
  * /api/v2/tags: pagination disabled (the specification allows it per route), a plain JSON array of

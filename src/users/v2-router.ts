@@ -10,12 +10,12 @@ import type { V2Deps } from "../v2/router.js";
 import { createUserBody, updateUserBody } from "./schemas.js";
 import * as users from "./service.js";
 
-const listQuery = z.object({
+export const usersListQuery = z.object({
   search: text().max(200).optional(),
   ordering: orderingParam({ created_at: usersTable.createdAt, name: usersTable.name, email: usersTable.email }, "created_at"),
 });
 
-const list = validate({ query: listQuery });
+const list = validate({ query: usersListQuery });
 const create = validate({ body: createUserBody });
 const byId = validate({ params: idParams });
 const replace = validate({ params: idParams, body: updateUserBody.required() });

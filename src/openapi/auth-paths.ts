@@ -1,0 +1,86 @@
+import { betterAuth } from "better-auth";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import type { Auth } from "../auth/auth.js";
+import { OFFERED_ENDPOINTS } from "../auth/handler.js";
+import { SESSION_COOKIE } from "./operations.js";
+import { responsesOf } from "./responses.js";
+
+type Json = Record<string, unknown>;
+
+const BASE_PATH = "/api/auth";
+const TAG = "Sessions (better-auth)";
+// better-auth's own refusals that its description leaves out: a method it does not serve (405), a
+// body that is not JSON (415), and a sign-up with an email already taken (422).
+const EXTRA_ERRORS: Record<string, number[]> = { "/sign-up/email": [422] };
+const ALL_ERRORS = [401, 403, 404, 405, 415];
+
+/**
+ * better-auth's description of the endpoints the service offers, from better-auth's own generator.
+ * The generator is an endpoint of its `openAPI` plugin; the plugin goes on a second instance built
+ * from the live one's options, used for this and nothing else, because any plugin on the live
+ * instance would change how it serves sessions. Its schemas are rewritten for OpenAPI 3.1
+ * (`nullable` becomes a `null` type) and renamed `Auth...`; its errors are replaced by the ones the
+ * service really sends (better-auth's `{message, code}`, or the service's own on a limit).
+ */
+export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObject; schemas: Record<string, Json> }> {
+  // Loaded on the first request for the document, not at start-up.
+  const { openAPI } = await import("better-auth/plugins/open-api");
+  const describer = betterAuth({ ...auth.options, plugins: [openAPI({ disableDefaultReference: true })] });
+  const described = (await describer.api.generateOpenAPISchema()) as unknown as {
+    paths: Record<string, Record<string, Json>>;
+    components: { schemas: Record<string, Json> };
+  };
+  const paths: ZodOpenApiPathsObject = {};
+  const referenced = new Set<string>();
+  for (const [endpoint, item] of Object.entries(described.paths)) {
+    if (!OFFERED_ENDPOINTS.has(endpoint)) continue;
+    const operations: Record<string, Json> = {};
+    for (const [method, raw] of Object.entries(item)) {
+      const op = toOpenApi31(raw, referenced) as Json & { responses: Record<string, Json> };
+      const successes = Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")));
+      const needsSession = !["/sign-up/email", "/sign-in/email", "/get-session"].includes(endpoint);
+      operations[method] = {
+        ...op,
+        tags: [TAG],
+        security: needsSession ? [{ [SESSION_COOKIE]: [] }] : [],
+        responses: { ...successes, ...responsesOf("auth", {}, [...ALL_ERRORS, ...(EXTRA_ERRORS[endpoint] ?? [])]) },
+      };
+    }
+    paths[`${BASE_PATH}${endpoint}`] = operations;
+  }
+  const schemas: Record<string, Json> = {};
+  for (const name of referenced) schemas[`Auth${name}`] = optionalAsNullable(toOpenApi31(described.components.schemas[name], referenced) as Json);
+  return { paths, schemas };
+}
+
+/** better-auth's models answer an optional field it has no value for (a user's `image`) as null. */
+function optionalAsNullable(model: Json): Json {
+  const required = new Set((model.required as string[] | undefined) ?? []);
+  const properties = { ...(model.properties as Record<string, Json> | undefined) };
+  for (const [name, property] of Object.entries(properties)) {
+    if (!required.has(name) && typeof property.type === "string") properties[name] = { ...property, type: [property.type, "null"] };
+  }
+  return { ...model, properties };
+}
+
+/** OpenAPI 3.0's `nullable` as 3.1's type union, and component references renamed `Auth...`. */
+function toOpenApi31(value: unknown, referenced: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => toOpenApi31(item, referenced));
+  if (value === null || typeof value !== "object") return value;
+  const out: Json = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === "nullable") continue;
+    if (key === "$ref" && typeof inner === "string") {
+      const name = inner.replace("#/components/schemas/", "");
+      referenced.add(name);
+      out.$ref = `#/components/schemas/Auth${name}`;
+      continue;
+    }
+    out[key] = toOpenApi31(inner, referenced);
+  }
+  if ((value as Json).nullable === true) {
+    if (typeof out.type === "string") out.type = [out.type, "null"];
+    else if (out.$ref) return { anyOf: [{ $ref: out.$ref }, { type: "null" }] };
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import { createDocument, type ZodOpenApiObject } from "zod-openapi";
+import type { Auth } from "../auth/auth.js";
+import { authPaths } from "./auth-paths.js";
+import * as z from "zod";
+import { SESSION_COOKIE } from "./operations.js";
+import { responsesOf } from "./responses.js";
+import { DOCS_ASSETS } from "./docs-page.js";
+import { v1Paths } from "./v1-paths.js";
+import { v2Paths } from "./v2-paths.js";
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+const DESCRIPTION = `Users, posts, comments and notifications behind cookie sessions and role-based access.
+
+Sign up or sign in under **Sessions (better-auth)**: the answer sets the session cookie, which
+the browser then sends with every call made from this page. Routes under \`/api\` answer v1
+errors \`{error, code?}\`; routes under \`/api/v2\` answer \`{detail}\` or, on a validation failure,
+a map from field to messages; better-auth answers \`{message, code}\`.`;
+
+const documentationPaths = {
+  "/api/openapi.json": {
+    get: {
+      tags: ["Documentation"],
+      summary: "This document (OpenAPI 3.1)",
+      security: [],
+      responses: { ...responsesOf("v1", {}), 200: { description: "The document", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } } },
+    },
+  },
+  "/api/docs": {
+    get: {
+      tags: ["Documentation"],
+      summary: "Interactive reference (Swagger UI)",
+      security: [],
+      responses: { ...responsesOf("v1", {}), 200: { description: "An HTML page", content: { "text/html": { schema: z.string() } } } },
+    },
+  },
+  ...Object.fromEntries(
+    Object.entries(DOCS_ASSETS).map(([name, asset]) => [
+      `/api/docs/${name}`,
+      {
+        get: {
+          tags: ["Documentation"],
+          summary: "A script or style sheet of the reference page",
+          security: [],
+          responses: { ...responsesOf("v1", {}), 200: { description: name, content: { [asset.type]: { schema: z.string() } } } },
+        },
+      },
+    ]),
+  ),
+};
+
+/** The service's OpenAPI 3.1 document: its own routes from their zod schemas, and better-auth's. */
+export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument> {
+  const authPart = await authPaths(auth);
+  const document: ZodOpenApiObject = {
+    openapi: "3.1.0",
+    info: { title: "posts-api", version: "1.0.0", description: DESCRIPTION },
+    tags: [
+      { name: "Sessions (better-auth)", description: "Sign-up, sign-in and session management: better-auth's endpoints" },
+      { name: "Users (v1)" },
+      { name: "Posts (v1)" },
+      { name: "Posts", description: "v2: Django REST framework conventions" },
+      { name: "Comments" },
+      { name: "Users" },
+      { name: "Notifications" },
+      { name: "Tags" },
+      { name: "Probes" },
+      { name: "Documentation" },
+    ],
+    paths: { ...authPart.paths, ...v1Paths, ...v2Paths, ...documentationPaths },
+    components: {
+      securitySchemes: {
+        [SESSION_COOKIE]: {
+          type: "apiKey",
+          in: "cookie",
+          name: "auth.session_token",
+          description: "The HttpOnly session cookie set by sign-up and sign-in (`__Secure-auth.session_token` in production)",
+        },
+      },
+      schemas: authPart.schemas,
+    },
+  };
+  return withCrossSiteRefusals(createDocument(document));
+}
+
+const UNSAFE_METHODS = ["post", "put", "patch", "delete"] as const;
+
+/**
+ * Every write to the service's own routes may be refused 403 cross_site_request when a browser
+ * says it comes from another site (better-auth's routes have their own 403).
+ */
+function withCrossSiteRefusals(document: OpenApiDocument): OpenApiDocument {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (path.startsWith("/api/auth/")) continue;
+    const error = path.startsWith("/api/v2/") ? "V2Detail" : "V1Error";
+    for (const method of UNSAFE_METHODS) {
+      const operation = item?.[method];
+      if (!operation?.responses || operation.responses["403"]) continue;
+      operation.responses["403"] = {
+        description: "Not permitted, or a write a browser marks as coming from another site (cross_site_request)",
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${error}` } } },
+      };
+    }
+  }
+  return document;
+}

@@ -1,0 +1,76 @@
+import * as z from "zod";
+import { roleSchema } from "../auth/roles.js";
+
+// What the routes answer, declared once. The routes select exactly these columns; the test
+// harness validates every response of the suite against the document built from these schemas,
+// so a column added to a response without its field here fails the suite.
+
+const timestamp = z.iso.datetime({ offset: true });
+
+export const userJson = z
+  .object({
+    id: z.uuid(),
+    email: z.email(),
+    name: z.string(),
+    roles: z.array(roleSchema),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "User" });
+
+export const postJson = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    content: z.string(),
+    tags: z.array(z.string()),
+    visibility: z.enum(["public", "private"]),
+    status: z.enum(["visible", "hidden"]).meta({ description: "hidden: moderated; seen only by its author, moderators and admins" }),
+    authorId: z.uuid(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Post" });
+
+export const commentJson = z
+  .object({ id: z.uuid(), postId: z.uuid(), authorId: z.uuid(), content: z.string(), createdAt: timestamp, updatedAt: timestamp })
+  .meta({ id: "Comment" });
+
+export const notificationJson = z
+  .object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    type: z.enum(["comment", "moderation", "roles", "admin"]),
+    message: z.string(),
+    postId: z.uuid().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Notification" });
+
+export const tagJson = z.object({ name: z.string(), count: z.int().min(1) }).meta({ id: "TagCount" });
+
+export const auditEntryJson = z
+  .object({
+    id: z.uuid(),
+    actorId: z.uuid().nullable(),
+    action: z.string(),
+    targetId: z.string().nullable(),
+    method: z.string().nullable(),
+    path: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "AuditEntry" });
+
+const link = z.url().nullable().meta({ description: "Absolute URL of the adjacent page, or null" });
+
+/** Page-number and limit/offset lists. */
+export const countedPage = <T extends z.ZodType>(item: T, id: string) =>
+  z.object({ count: z.int().min(0), next: link, previous: link, results: z.array(item) }).meta({ id });
+
+/** Cursor lists: no count. */
+export const cursorPage = <T extends z.ZodType>(item: T, id: string) =>
+  z.object({ next: link, previous: link, results: z.array(item) }).meta({ id });
+
+export const successJson = z.object({ success: z.literal(true) });
+export const statusJson = z.object({ status: z.string() });

@@ -1,0 +1,86 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiClient, type ApiClient } from "../client/index.js";
+import { fetchWithCookieJar } from "../client/node.js";
+import { setUserRoles } from "../src/users/service.js";
+import { useTestApp } from "./harness.js";
+
+// The frontend's origin: allowed by CORS_ORIGINS, and sent by the client as a browser would.
+const FRONTEND = "http://localhost:5173";
+const t = useTestApp({ CORS_ORIGINS: FRONTEND });
+
+let baseUrl: string;
+const newClient = (): ApiClient => createApiClient({ baseUrl, origin: FRONTEND, fetch: fetchWithCookieJar() });
+
+beforeAll(async () => {
+  if (!t.server.listening) await once(t.server, "listening");
+  baseUrl = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
+});
+
+async function signedUp(client: ApiClient, name: string) {
+  const email = `${name.toLowerCase()}-${crypto.randomUUID()}@example.com`;
+  const { data, error } = await client.auth.signUp.email({ name, email, password: "correct horse battery" });
+  expect(error).toBeNull();
+  return { id: data!.user.id, email };
+}
+
+describe("the typed client (client/)", () => {
+  it("signs up, posts, and pages through each list style with the session cookie", async () => {
+    const ada = newClient();
+    const { id } = await signedUp(ada, "Ada");
+
+    const profile = await ada.GET("/api/profile");
+    expect(profile.response.status).toBe(200);
+    expect(profile.data?.user).toMatchObject({ id, name: "Ada", roles: ["USER"] });
+
+    const created = await ada.POST("/api/v2/posts/", { body: { title: "Hello from the client", content: "Typed all the way down.", tags: ["client"] } });
+    expect(created.response.status).toBe(201);
+    const postId = created.data!.id;
+
+    // Page number: posts.
+    const page = await ada.GET("/api/v2/posts/", { params: { query: { tag: "client", page_size: 1 } } });
+    expect(page.data).toMatchObject({ count: 1, next: null, previous: null, results: [{ id: postId, tags: ["client"] }] });
+
+    // Cursor: comments, following `next` as given.
+    for (const content of ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh"]) {
+      const comment = await ada.POST("/api/v2/posts/{postId}/comments/", { params: { path: { postId } }, body: { content } });
+      expect(comment.response.status).toBe(201);
+    }
+    const first = await ada.GET("/api/v2/posts/{postId}/comments/", { params: { path: { postId } } });
+    expect(first.data?.results.map((comment) => comment.content)[0]).toBe("eleventh");
+    const cursor = new URL(first.data!.next!).searchParams.get("cursor")!;
+    const second = await ada.GET("/api/v2/posts/{postId}/comments/", { params: { path: { postId }, query: { cursor } } });
+    expect(second.data).toMatchObject({ next: null, results: [{ content: "first" }] });
+
+    // Limit/offset: users, for an admin.
+    await setUserRoles(t.database.db, id, ["ADMIN"]);
+    const users = await ada.GET("/api/v2/users/", { params: { query: { limit: 1, offset: 0, search: "ada" } } });
+    expect(users.data).toMatchObject({ count: 1, previous: null, results: [{ id }] });
+  });
+
+  it("returns each of the three error shapes as the typed error", async () => {
+    const bob = newClient();
+    const { email } = await signedUp(bob, "Bob");
+
+    // better-auth: {message, code}
+    const again = await bob.auth.signUp.email({ name: "Bob", email, password: "correct horse battery" });
+    expect(again.error).toMatchObject({ status: 422, code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" });
+
+    // v1: {error, code}
+    const missing = await bob.GET("/api/posts/{id}", { params: { path: { id: crypto.randomUUID() } } });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error).toEqual({ error: "Post not found", code: "post_not_found" });
+
+    // v2: a field map on validation, {detail} otherwise
+    const invalid = await bob.POST("/api/v2/posts/", { body: { title: "Hi", content: "Long enough content." } });
+    expect(invalid.response.status).toBe(400);
+    expect(invalid.error).toEqual({ title: ["Too small: expected string to have >=5 characters"] });
+
+    const { error: signOutError } = await bob.auth.signOut();
+    expect(signOutError).toBeNull();
+    const refused = await bob.GET("/api/v2/notifications/");
+    expect(refused.response.status).toBe(401);
+    expect(refused.error).toEqual({ detail: "Authentication credentials were not provided." });
+  });
+});
