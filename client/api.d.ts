@@ -4279,7 +4279,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your notifications (cursor, newest first, 10 a page)
+         * Your notifications (cursor, newest first, 10 a page), or with Accept: text/event-stream their live stream
          * @description Needs a session.
          */
         get: {
@@ -4305,6 +4305,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["NotificationPage"];
+                        "text/event-stream": string;
                     };
                 };
                 /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { ZodOpenApiPathsObject } from "zod-openapi";
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { commentBody, commentParams, commentPatchBody, postParams } from "../comments/schemas.js";
 import { idParams } from "../http/validate.js";
 import { notificationBody } from "../notifications/router.js";
@@ -109,13 +109,15 @@ export const v2Paths: ZodOpenApiPathsObject = {
     delete: v2({ tag: "Users", summary: "Delete a user", access: "ADMIN", path: idParams, successes: deleted, errors: [404, 409] }),
   },
   "/api/v2/notifications/": {
-    get: v2({
-      tag: "Notifications",
-      summary: "Your notifications (cursor, newest first, 10 a page)",
-      access: "session",
-      query: cursorQuery,
-      successes: { 200: { description: "A page of notifications", schema: notificationsPage } },
-    }),
+    get: withEventStream(
+      v2({
+        tag: "Notifications",
+        summary: "Your notifications (cursor, newest first, 10 a page), or with Accept: text/event-stream their live stream",
+        access: "session",
+        query: cursorQuery,
+        successes: { 200: { description: "A page of notifications", schema: notificationsPage } },
+      }),
+    ),
     post: v2({ tag: "Notifications", summary: "Send a user a notification", access: "ADMIN", body: notificationBody, successes: { 201: { description: "Sent", schema: notificationJson } } }),
   },
   "/api/v2/notifications/{id}/": {
@@ -133,3 +135,21 @@ export const v2Paths: ZodOpenApiPathsObject = {
     }),
   },
 };
+
+/**
+ * The list's 200 may also be a server-sent event stream (Accept: text/event-stream): each event
+ * has the notification's id, `event: notification` and the list's JSON object as its data.
+ * `Last-Event-ID` replays what was missed.
+ */
+function withEventStream(operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject {
+  const ok = operation.responses?.["200"];
+  if (ok && !("$ref" in ok)) {
+    ok.content = {
+      ...ok.content,
+      "text/event-stream": {
+        schema: z.string().meta({ description: "id: <notification id>\nevent: notification\ndata: <the notification's JSON>\n\n; a comment line every 25 s" }),
+      },
+    };
+  }
+  return operation;
+}
