@@ -6,6 +6,7 @@ import type { Db } from "../db/client.js";
 import { schema } from "../db/schema.js";
 import type { Logger } from "../logging/logger.js";
 import { createUserBody } from "../users/schemas.js";
+import { endOtherSessionsOnPasswordChange } from "./password-change.js";
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -48,6 +49,7 @@ export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) 
           before: async (user) => (user.name === undefined ? undefined : { data: { ...user, name: checkedName(user.name) } }),
         },
       },
+      account: { update: { before: endOtherSessionsOnPasswordChange(db) } },
     },
     // The service's own limiter (http/rate-limit.ts) counts every /api/auth request before it gets
     // here, by the client address Express resolves under TRUST_PROXY, shared through Redis, with
