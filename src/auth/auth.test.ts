@@ -6,7 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signIn, signUp, type TestUser, unknownId, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { errorHandler } from "../http/error-handler.js";
-import { createAuthGuards, hasAnyRole, isRequestFromUser, isResourceOwner } from "./require-auth.js";
+import { createAuthGuards } from "./require-auth.js";
+import { hasAnyRole, isRequestFromUser, isResourceOwner } from "./request-context.js";
 import { hasMinimumRole, ROLES } from "./roles.js";
 
 // Timing cannot be measured reliably over HTTP; the comparison itself is observed instead,
@@ -51,7 +52,7 @@ beforeAll(() => {
       requestorId: req.requestorId,
       sessionUserId: req.authSession?.user.id,
       sessionUserEmail: req.authSession?.user.email,
-      isAdmin: req.isAdmin,
+      isAdmin: req.actor?.isAdmin,
       isModeratorOrAdmin: hasAnyRole(req, "MODERATOR", "ADMIN"),
       isGuest: hasAnyRole(req, "GUEST"),
       ownsSubject: isResourceOwner(req, subject),

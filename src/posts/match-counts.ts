@@ -1,8 +1,8 @@
-import type { Actor } from "../auth/require-auth.js";
+import type { Actor } from "../auth/actor.js";
+import { seesHiddenPosts } from "../auth/policy.js";
 import type { Db } from "../db/client.js";
 import { RememberedReads } from "../db/remembered-reads.js";
 import type { PostFilters } from "./service.js";
-import { seesHiddenPosts } from "./visibility.js";
 
 // Long enough for a reader paging through a search; short enough that another instance's writes
 // (or the operator CLI's) show up soon. Writes made through this process forget at once.

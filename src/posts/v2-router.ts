@@ -1,8 +1,9 @@
 import { Router } from "express";
 import * as z from "zod";
-import { actorOf, isResourceOwner, optionalActorOf } from "../auth/require-auth.js";
+import { deletionAudit } from "../audit/service.js";
+import { authorize } from "../auth/policy.js";
+import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { posts as postsTable } from "../db/schema.js";
-import { notAuthorized, notOwner } from "../http/errors.js";
 import { orderingParam } from "../http/ordering.js";
 import { pageNumberEnvelope, pageNumberWindow } from "../http/pagination.js";
 import { idParams, text, validate } from "../http/validate.js";
@@ -54,8 +55,9 @@ export function postsV2Router({ db, guards, logger }: V2Deps): Router {
   ] as const) {
     router[method]("/posts/:id/", requireAuth(), validator, async (req, res) => {
       const { params, body } = validator.input(res);
-      const post = await posts.findVisiblePost(db, params.id, actorOf(req));
-      if (!isResourceOwner(req, post.authorId)) throw notOwner("You can only edit your own posts");
+      const actor = actorOf(req);
+      const post = await posts.findVisiblePost(db, params.id, actor);
+      authorize(actor, "post.update", post);
       res.json(await posts.updatePost(db, post.id, body));
     });
   }
@@ -63,8 +65,8 @@ export function postsV2Router({ db, guards, logger }: V2Deps): Router {
   router.delete("/posts/:id/", requireAuth(), byId, async (req, res) => {
     const actor = actorOf(req);
     const post = await posts.findDeletablePost(db, byId.input(res).params.id, actor);
-    if (!isResourceOwner(req, post.authorId) && !actor.isAdmin) throw notAuthorized();
-    await posts.deletePost(db, post.id);
+    authorize(actor, "post.delete", post);
+    await posts.deletePost(db, post.id, deletionAudit(req, "post.delete", post));
     res.status(204).end();
   });
 

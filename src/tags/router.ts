@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { optionalActorOf } from "../auth/require-auth.js";
+import { optionalActorOf } from "../auth/request-context.js";
 import type { V2Deps } from "../v2/router.js";
 import { countVisibleTags } from "./service.js";
 

@@ -1,5 +1,5 @@
 import { desc, sql } from "drizzle-orm";
-import type { Actor } from "../auth/require-auth.js";
+import type { Actor } from "../auth/actor.js";
 import type { Db } from "../db/client.js";
 import { posts } from "../db/schema.js";
 import { visibleTo } from "../posts/visibility.js";
