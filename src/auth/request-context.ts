@@ -27,7 +27,7 @@ export function actorOf(req: Request): Actor {
 
 /** The acting user, or null for an anonymous request on an optional-auth route. */
 export function optionalActorOf(req: Request): Actor | null {
-  return req.authSession && req.requestorId ? (req.actor ?? null) : null;
+  return req.actor ?? null;
 }
 
 // The request predicates every route guard and handler can use: the acting user (the impersonated
