@@ -23,7 +23,7 @@ export const USAGE = `npm run bench -- [options]
   --smoke                    every scenario and baseline once, briefly (1,000 posts, 4 connections,
                              5 requests on each, no warm-up), for CI: exits 1 on any non-2xx or error
 
-Scenarios: health, posts-anon, posts-auth, post-by-id, post-create, sign-in, v2-page, v2-cursor, v2-search`;
+Scenarios: health, posts-anon, posts-auth, post-by-id, post-create, sign-in, v2-page, v2-tags, v2-cursor, v2-search`;
 
 export interface Options {
   database: string | undefined;

@@ -73,6 +73,11 @@ export const scenarios: Scenario[] = [
     request: async () => ({ method: "GET", path: "/api/v2/posts/?page=2&page_size=20" }),
   },
   {
+    id: "v2-tags",
+    label: "GET /api/v2/tags/ (100 most used)",
+    request: async () => ({ method: "GET", path: "/api/v2/tags/" }),
+  },
+  {
     id: "v2-cursor",
     label: "GET /api/v2/posts/:id/comments/ (cursor, deep page)",
     mayBeMissing: true,

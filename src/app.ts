@@ -6,6 +6,7 @@ import { type AuthGuards, createAuthGuards } from "./auth/require-auth.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
+import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { health, readinessRouter } from "./http/health.js";
 import { type RateLimitStores, rateLimits } from "./http/rate-limit.js";
@@ -59,6 +60,8 @@ export function createApp(options: AppOptions): Express {
   app.use(forgetRememberedReadsOnWrites);
   // better-auth reads the raw body itself: it must stay before the JSON parser (specification, rule 4).
   app.all("/api/auth/*splat", authHandler(auth));
+  // After better-auth, whose own origin check answers for its routes.
+  app.use(refuseCrossSiteWrites(config));
   app.use(express.json({ limit: "100kb" }));
 
   app.use(readinessRouter(database));

@@ -4,6 +4,7 @@ import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
 import { redisRateLimitStores } from "./http/rate-limit.js";
+import { createHttpServer } from "./http/server.js";
 import { createLogger, type Logger } from "./logging/logger.js";
 import { openServices } from "./services.js";
 
@@ -33,14 +34,10 @@ async function main(): Promise<void> {
   const rateLimitStores =
     config.rateLimit.enabled && config.redisUrl ? redisRateLimitStores({ url: config.redisUrl, logger }) : undefined;
   const app = createApp({ ...services, rateLimitStores });
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app).listen(config.port, config.host, () => {
     const ms = Math.round(performance.now() - started);
     logger.info(`Listening on http://${config.host}:${config.port} (${config.env}, ${services.database.kind}, ready in ${ms} ms)`);
   });
-  // Behind a load balancer: keep idle connections longer than its own timeout (often 60 s).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
   server.on("error", (error) => {
     logger.error("Server failed", { errorName: error.name, errorMessage: error.message });
     process.exit(1);

@@ -17,7 +17,7 @@ const testHasher: PasswordHasher = {
 };
 
 /** Keeps every log entry of a test file in memory, so tests can assert what was (not) logged. */
-class MemoryTransport extends Transport {
+export class MemoryTransport extends Transport {
   readonly entries: Record<string, unknown>[] = [];
   override log(info: Record<string, unknown>, next: () => void): void {
     this.entries.push(info);

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { Server } from "node:http";
-import { createServer, connect, type Socket, type Server as TcpServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -10,6 +9,7 @@ import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logging/logger.js";
 import { openServices, type Services } from "../src/services.js";
+import { CuttableProxy } from "./cuttable-proxy.js";
 import { adminQuery, withDatabase } from "./databases.js";
 
 // The database server is never stopped: the service reaches it through a TCP proxy this test
@@ -17,56 +17,6 @@ import { adminQuery, withDatabase } from "./databases.js";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const unavailable = { error: "The database is unavailable, try again shortly", code: "service_unavailable" };
-
-/**
- * Forwards 127.0.0.1:<port> to the database. `cut()` drops every connection and refuses new ones;
- * `stall()` makes packets vanish instead (nothing is refused or closed, nothing is answered), as a
- * network partition does, until `unstall()`.
- */
-class CuttableProxy {
-  private listener: TcpServer | undefined;
-  private readonly sockets = new Set<Socket>();
-  private stalled = false;
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const listener = createServer((client) => {
-      this.track(client);
-      if (this.stalled) return;
-      const upstream = this.track(connect(this.target));
-      for (const socket of [client, upstream]) socket.on("close", () => (socket === client ? upstream : client).destroy());
-      client.on("data", (data: Buffer) => void (this.stalled || upstream.write(data)));
-      upstream.on("data", (data: Buffer) => void (this.stalled || client.write(data)));
-    });
-    listener.listen(this.port, "127.0.0.1");
-    await once(listener, "listening");
-    this.port = (listener.address() as AddressInfo).port;
-    this.listener = listener;
-  }
-
-  cut(): void {
-    this.listener?.close();
-    this.listener = undefined;
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  stall(): void {
-    this.stalled = true;
-  }
-
-  unstall(): void {
-    this.stalled = false;
-  }
-
-  private track(socket: Socket): Socket {
-    this.sockets.add(socket);
-    socket.on("close", () => this.sockets.delete(socket));
-    socket.on("error", () => socket.destroy());
-    return socket;
-  }
-}
 
 class MemoryTransport extends Transport {
   readonly entries: Record<string, unknown>[] = [];

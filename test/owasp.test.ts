@@ -310,6 +310,53 @@ describe("API2:2023 Broken Authentication", () => {
       expect((await t.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
     });
 
+    it("refuses a write on the service's own routes from an untrusted Origin, in each version's error shape", async () => {
+      const user = await signUp(t);
+      const post = await createPost(t, user);
+      for (const origin of ["https://evil.example", "null", `${ALLOWED_ORIGIN}.evil.example`]) {
+        const v1 = await t.http.post("/api/posts").set("Cookie", user.cookie).set("Origin", origin).send(validPost);
+        expect(v1.status, origin).toBe(403);
+        expect(v1.body).toEqual({ error: "Cross-site requests may not change anything here", code: "cross_site_request" });
+        const deleted = await t.http.delete(`/api/posts/${post.id}`).set("Cookie", user.cookie).set("Origin", origin);
+        expect(deleted.status, origin).toBe(403);
+        const v2 = await t.http.patch(`/api/v2/posts/${post.id}/`).set("Cookie", user.cookie).set("Origin", origin).send({ title: "Taken over" });
+        expect(v2.status, origin).toBe(403);
+        expect(v2.body).toEqual({ detail: "Cross-site requests may not change anything here" });
+      }
+      expect((await t.http.get(`/api/posts/${post.id}`)).body.post.title).toBe(post.title);
+      expect((await t.http.get(`/api/v2/posts/?author=${user.id}`)).body.count).toBe(1);
+    });
+
+    it("refuses a write that the browser marks Sec-Fetch-Site: cross-site, from an untrusted or no Origin", async () => {
+      const user = await signUp(t);
+      const refused: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site", Origin: "https://other.example" }];
+      for (const headers of refused) {
+        const res = await send(t.http, "POST", "/api/posts", { cookie: user.cookie, headers, body: validPost });
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(res.body.code).toBe("cross_site_request");
+      }
+      expect((await t.http.get(`/api/v2/posts/?author=${user.id}`)).body.count).toBe(0);
+    });
+
+    it("lets through writes without those headers (curl, servers), same-origin ones, trusted origins, and every read", async () => {
+      const user = await signUp(t);
+      const passing: Record<string, string>[] = [
+        {},
+        { "Sec-Fetch-Site": "same-origin" },
+        { "Sec-Fetch-Site": "same-origin", Origin: t.config.authUrl },
+        { "Sec-Fetch-Site": "none" },
+        { "Sec-Fetch-Site": "same-site", Origin: ALLOWED_ORIGIN },
+        { "Sec-Fetch-Site": "cross-site", Origin: ALLOWED_ORIGIN },
+        { Origin: t.config.authUrl },
+      ];
+      for (const headers of passing) {
+        const res = await send(t.http, "POST", "/api/posts", { cookie: user.cookie, headers, body: validPost });
+        expect(res.status, JSON.stringify(headers)).toBe(201);
+      }
+      const read = await t.http.get("/api/profile").set("Cookie", user.cookie).set("Origin", "https://evil.example").set("Sec-Fetch-Site", "cross-site");
+      expect(read.status).toBe(200);
+    });
+
     it("cannot write through the service's routes with a form: only a JSON body is read", async () => {
       const user = await signUp(t);
       for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
@@ -574,6 +621,48 @@ describe("API4:2023 Unrestricted Resource Consumption", () => {
     expect(notification.status).toBe(400);
   });
 
+  it("caps the user fields better-auth writes: image a URL of at most 2,048 characters, name as on /api/users, email at most 254", async () => {
+    /** A unique, valid address of exactly `length` characters. */
+    const emailOfLength = (length: number) => {
+      const local = `u${randomUUID().slice(0, 8)}`;
+      let remaining = length - local.length - 1 - ".com".length;
+      const labels: string[] = [];
+      for (; remaining > 61; remaining -= 61) labels.push("d".repeat(60));
+      labels.push("d".repeat(remaining));
+      return `${local}@${labels.join(".")}.com`;
+    };
+    const url = (length: number) => `https://img.example/${"p".repeat(length - "https://img.example/".length)}`;
+    const signUpWith = (fields: Record<string, unknown>) =>
+      t.http.post("/api/auth/sign-up/email").send({ name: "Capped User", email: emailOfLength(40), password: "long enough password", ...fields });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ email: emailOfLength(255) }, "INVALID_EMAIL"],
+      [{ image: url(2_049) }, "INVALID_IMAGE"],
+      [{ image: "javascript:alert(1)" }, "INVALID_IMAGE"],
+      [{ image: `data:image/png;base64,${"A".repeat(100)}` }, "INVALID_IMAGE"],
+      [{ name: "n".repeat(101) }, "INVALID_NAME"],
+      [{ name: "   " }, "INVALID_NAME"],
+    ];
+    for (const [fields, code] of refusals) {
+      const res = await signUpWith(fields);
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(res.body).toEqual({ code, message: expect.stringMatching(/^Invalid (email|image|name): /) });
+    }
+    expect((await signUpWith({ email: emailOfLength(254), image: url(2_048), name: "n".repeat(100) })).status).toBe(200);
+
+    const user = await signUp(t);
+    const update = (fields: Record<string, unknown>) =>
+      t.http.post("/api/auth/update-user").set("Cookie", user.cookie).set("Origin", t.config.authUrl).send(fields);
+    expect((await update({ image: url(2_048) })).status).toBe(200);
+    for (const fields of [{ image: url(900_000) }, { image: url(2_049) }, { image: "ftp://img.example/a.png" }, { name: "n".repeat(101) }]) {
+      const res = await update(fields);
+      expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+      expect(res.body.code).toMatch(/^INVALID_(IMAGE|NAME)$/);
+    }
+    const [stored] = await rowsOf("users", "id", [user.id]);
+    expect({ image: stored!.image, name: stored!.name }).toEqual({ image: url(2_048), name: user.name });
+    expect((await update({ image: null })).status).toBe(200);
+  });
+
   it("caps every page: v1 refuses a limit over 100, v2 serves at most 100", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const author = await signUp(t);
@@ -697,6 +786,29 @@ describe("API5:2023 Broken Function Level Authorization", () => {
         expect([401, 403], `${route.line} as ${role}`).not.toContain(res.status);
       }
     }
+  });
+
+  it("lets a GUEST read what a signed-in user reads, but not write posts or comments; its own it may delete", async () => {
+    const guest = await signUp(t);
+    const own = await createPost(t, guest, { visibility: "private" });
+    const comment = await t.http.post(`/api/v2/posts/${own.id}/comments/`).set("Cookie", guest.cookie).send({ content: "Before demotion" });
+    expect(comment.status).toBe(201);
+    await t.http.put(`/api/users/${guest.id}/roles`).set("Cookie", users.ADMIN!.cookie).send({ roles: ["GUEST"] });
+    const other = await createPost(t, users.USER!);
+    for (const path of ["/api/profile", `/api/posts/${own.id}`, `/api/v2/posts/${own.id}/`, `/api/v2/posts/${other.id}/comments/`, `/api/users/${users.USER!.id}`]) {
+      expect((await t.http.get(path).set("Cookie", guest.cookie)).status, path).toBe(200);
+    }
+    const writes = [
+      t.http.post("/api/posts").send(validPost),
+      t.http.put(`/api/posts/${own.id}`).send(validPost),
+      t.http.post("/api/v2/posts/").send(validPost),
+      t.http.patch(`/api/v2/posts/${own.id}/`).send({ title: "Edited by a guest" }),
+      t.http.post(`/api/v2/posts/${other.id}/comments/`).send({ content: "A guest's comment" }),
+      t.http.patch(`/api/v2/posts/${own.id}/comments/${comment.body.id}/`).send({ content: "Edited" }),
+    ];
+    for (const write of writes) expect((await write.set("Cookie", guest.cookie)).status).toBe(403);
+    expect((await t.http.delete(`/api/v2/posts/${own.id}/comments/${comment.body.id}/`).set("Cookie", guest.cookie)).status).toBe(204);
+    expect((await t.http.delete(`/api/posts/${own.id}`).set("Cookie", guest.cookie)).status).toBe(200);
   });
 
   it("keeps a demoted user out from the next request on", async () => {
@@ -943,6 +1055,31 @@ describe("API8:2023 Security Misconfiguration", () => {
       const entry = unreachable.logs.find((e) => e.level === "error" && e.requestId === res.headers["x-request-id"]);
       expect(entry).toMatchObject({ endpoint: "GET /ready", status: 503, code: "service_unavailable" });
       expect(entry?.sqlState).toBeUndefined();
+    });
+
+    it("escape control characters in every logged value: a request cannot forge a line of the text log", async () => {
+      const admin = await signUp(t, { roles: ["ADMIN"] });
+      const post = await createPost(t, admin);
+      const marker = randomUUID();
+      const forged = `${marker}\n2026-01-01T00:00:00.000Z info: forged\r\u001b[2J\u0085\u2028`;
+      const formatted = (app: typeof development) => app.logs.map((entry) => String((entry as Record<symbol, unknown>)[Symbol.for("message")]));
+      for (const app of [development, production]) {
+        const cookie = await signIn(app.http, admin);
+        expect((await app.http.get("/api/profile").query({ impersonatingUser: forged }).set("Cookie", cookie)).status).toBe(400);
+        const reason = { postId: post.id, action: "restore", reason: forged };
+        expect((await app.http.post("/api/moderate").set("Cookie", cookie).set("Origin", t.config.authUrl).send(reason)).status).toBe(200);
+      }
+      const text = formatted(development).filter((line) => line.includes(marker));
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      for (const line of text) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      const escaped = `${marker}\\n2026-01-01T00:00:00.000Z info: forged\\r\\u001b[2J\\u0085\\u2028`;
+      // The error message quoting the impersonation target, and the moderation entry quoting the reason.
+      expect(text.filter((line) => line.includes(escaped))).toHaveLength(2);
+      // Production's JSON lines stay one parseable line each, with the value intact.
+      const json = formatted(production).filter((line) => line.includes(marker));
+      for (const line of json) expect(line).not.toMatch(/[\n\r]/);
+      const withValue = json.filter((line) => JSON.stringify(JSON.parse(line)).includes(JSON.stringify(forged).slice(1, -1)));
+      expect(withValue).toHaveLength(2);
     });
 
     it("never contain the adminKey or a session token, whatever the request", async () => {

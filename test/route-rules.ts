@@ -10,7 +10,8 @@ import type { TestApp } from "./harness.js";
  *
  * - public: no session needed (some personalise their answer when one is sent);
  * - session: any signed-in user, whatever the role; ownership is the handler's (see API1 tests);
- * - roles: a session holding one of the roles (ADMIN passes every role check).
+ * - roles: a session holding one of the roles (ADMIN passes every role check). Writing content
+ *   (posts, comments) takes USER or above: a GUEST only reads, and deletes what it wrote.
  */
 export type Access = { kind: "public" } | { kind: "session" } | { kind: "roles"; roles: readonly Role[] };
 
@@ -18,6 +19,7 @@ const PUBLIC: Access = { kind: "public" };
 const SESSION: Access = { kind: "session" };
 const ADMIN: Access = { kind: "roles", roles: ["ADMIN"] };
 const MODERATOR: Access = { kind: "roles", roles: ["MODERATOR", "ADMIN"] };
+const AUTHOR: Access = { kind: "roles", roles: ["USER", "MODERATOR", "ADMIN"] };
 
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // better-auth: sign-up and sign-in are public; its session endpoints check the session themselves.
@@ -36,23 +38,23 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/admin/audit": ADMIN,
   "GET /api/profile": SESSION,
   "GET /api/posts": PUBLIC,
-  "POST /api/posts": SESSION,
+  "POST /api/posts": AUTHOR,
   "GET /api/posts/:id": PUBLIC,
-  "PUT /api/posts/:id": SESSION,
+  "PUT /api/posts/:id": AUTHOR,
   "DELETE /api/posts/:id": SESSION,
   "POST /api/moderate": MODERATOR,
 
   "GET /api/v2/posts/": PUBLIC,
-  "POST /api/v2/posts/": SESSION,
+  "POST /api/v2/posts/": AUTHOR,
   "GET /api/v2/posts/:id/": PUBLIC,
-  "PUT /api/v2/posts/:id/": SESSION,
-  "PATCH /api/v2/posts/:id/": SESSION,
+  "PUT /api/v2/posts/:id/": AUTHOR,
+  "PATCH /api/v2/posts/:id/": AUTHOR,
   "DELETE /api/v2/posts/:id/": SESSION,
   "GET /api/v2/posts/:postId/comments/": PUBLIC,
-  "POST /api/v2/posts/:postId/comments/": SESSION,
+  "POST /api/v2/posts/:postId/comments/": AUTHOR,
   "GET /api/v2/posts/:postId/comments/:id/": PUBLIC,
-  "PUT /api/v2/posts/:postId/comments/:id/": SESSION,
-  "PATCH /api/v2/posts/:postId/comments/:id/": SESSION,
+  "PUT /api/v2/posts/:postId/comments/:id/": AUTHOR,
+  "PATCH /api/v2/posts/:postId/comments/:id/": AUTHOR,
   "DELETE /api/v2/posts/:postId/comments/:id/": SESSION,
   "GET /api/v2/notifications/": SESSION,
   "POST /api/v2/notifications/": ADMIN,

@@ -7,6 +7,7 @@ import { schema } from "../db/schema.js";
 import type { Logger } from "../logging/logger.js";
 import { createUserBody } from "../users/schemas.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
+import { fieldLimits } from "./field-limits.js";
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -69,6 +70,7 @@ export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) 
     // which maps it (503 when the database is down) and logs it without the query's parameters;
     // otherwise better-call prints the driver's message, session token included, to stderr.
     onAPIError: { throw: true },
+    plugins: [fieldLimits()],
     telemetry: { enabled: false },
     logger: {
       level: config.isDevelopment ? "debug" : "warn",

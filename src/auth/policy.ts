@@ -16,8 +16,15 @@ export function holdsAnyRole(actor: Actor, roles: readonly Role[]): boolean {
 
 export const MODERATORS = ["MODERATOR", "ADMIN"] as const satisfies readonly Role[];
 
+/**
+ * Who may write content (create and edit posts and comments): every role from USER up. A GUEST
+ * reads what any signed-in user reads, and may still delete what they wrote before.
+ */
+export const CONTENT_AUTHORS = ["USER", "MODERATOR", "ADMIN"] as const satisfies readonly Role[];
+
 /** Actions a role alone decides; the route guard checks them before validation (403 "Insufficient role"). */
 export const roleGates = {
+  writeContent: CONTENT_AUTHORS,
   listUsers: ["ADMIN"],
   deleteUser: ["ADMIN"],
   setRoles: ["ADMIN"],

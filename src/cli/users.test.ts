@@ -1,5 +1,6 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +11,8 @@ import { signIn, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 
 // The CLI runs as operators run it: a separate process on the service's database. On PGlite that
-// is a directory, which one process at a time may open, so the commands run before the app opens
-// it; on PostgreSQL they run against the test file's own database.
+// is a directory the commands open themselves, before the app opens it (running-service.test.ts
+// runs them beside a running service); on PostgreSQL, the test file's own database.
 
 const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
 const cli = fileURLToPath(new URL("./users.ts", import.meta.url));
@@ -27,21 +28,55 @@ interface Run {
   stderr: string;
 }
 
-async function users(databaseUrl: string, args: string[]): Promise<Run> {
-  return promisify(execFile)(tsx, [cli, ...args], {
-    // An empty working directory: the CLI reads .env from it, and there is none.
-    cwd: tmpdir(),
-    env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl },
-    timeout: 60_000,
-  }).then(
+// An empty working directory: the CLI reads .env from it, and there is none.
+const commandOptions = (databaseUrl: string) => ({
+  cwd: tmpdir(),
+  env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl },
+  timeout: 150_000,
+});
+
+/** The command with standard input a pipe that is empty, or carries `input`. */
+async function users(databaseUrl: string, args: string[], input = ""): Promise<Run> {
+  const command = promisify(execFile)(tsx, [cli, ...args], commandOptions(databaseUrl));
+  command.child.stdin!.end(input);
+  return command.then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: Run) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
 }
 
+/**
+ * The command on a terminal (a pseudo-terminal from util-linux's `script`), typing each answer
+ * once its prompt shows; returns everything the terminal displayed.
+ */
+async function usersOnTerminal(databaseUrl: string, args: string[], answers: [prompt: string, typed: string][]): Promise<Run> {
+  const command = [tsx, cli, ...args].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
+  const child = spawn("script", ["-qec", command, "/dev/null"], commandOptions(databaseUrl));
+  let screen = "";
+  let answered = 0;
+  let seen = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    screen += chunk;
+    const next = answers[answered];
+    const at = next ? screen.indexOf(next[0], seen) : -1;
+    if (!next || at < 0) return;
+    answered++;
+    seen = at + next[0].length;
+    child.stdin.write(`${next[1]}\r`);
+  });
+  const [code] = (await once(child, "close")) as [number];
+  return { code, stdout: screen, stderr: "" };
+}
+
 const id = randomUUID().slice(0, 8);
 const admin = { email: `first-admin-${id}@example.com`, name: "First Admin", password: "admin password 1" };
 const moderator = { email: `moderator-${id}@example.com`, name: "Future Moderator", password: "moderator password" };
+const piped = { email: `piped-${id}@example.com`, name: "Piped Password", password: " spaces kept, one line break dropped " };
+const prompted = { email: `prompted-${id}@example.com`, name: "Prompted Password", password: "typed and never shown" };
+const hasTerminalTool = await promisify(execFile)("script", ["--version"]).then(
+  () => true,
+  () => false,
+);
 const runs: Record<string, Run> = {};
 
 async function runCommands(databaseUrl: string): Promise<void> {
@@ -52,18 +87,28 @@ async function runCommands(databaseUrl: string): Promise<void> {
     create({ ...admin, email: `weak-${id}@example.com`, password: "seven77" }),
     create(admin, "--role", "OWNER"),
     users(databaseUrl, []),
+    users(databaseUrl, ["create", "--email", `nopassword-${id}@example.com`, "--name", "No Password"]),
+    users(databaseUrl, ["create", "--email", `both-${id}@example.com`, "--name", "Both", "--password", "x", "--password-stdin"]),
   ]);
   runs.createAdmin = await create({ ...admin, email: admin.email.toUpperCase() }, "--role", "ADMIN");
   runs.createUser = await create(moderator);
   runs.setRoles = await users(databaseUrl, ["set-roles", moderator.email, "MODERATOR", "USER"]);
   runs.duplicate = await create(admin);
   runs.unknownEmail = await users(databaseUrl, ["set-roles", `nobody-${id}@example.com`, "USER"]);
-  [runs.badPassword, runs.badRole, runs.noCommand] = await refusals;
+  runs.stdin = await users(databaseUrl, ["create", "--email", piped.email, "--name", piped.name, "--password-stdin"], `${piped.password}\n`);
+  if (hasTerminalTool) {
+    const typed: [string, string][] = [
+      ["Password: ", prompted.password],
+      ["Repeat the password: ", prompted.password],
+    ];
+    runs.prompted = await usersOnTerminal(databaseUrl, ["create", "--email", prompted.email, "--name", prompted.name], typed);
+  }
+  [runs.badPassword, runs.badRole, runs.noCommand, runs.noPassword, runs.bothPasswords] = await refusals;
 }
 
-if (directory) beforeAll(() => runCommands(`pglite:${directory}`), 180_000);
+if (directory) beforeAll(() => runCommands(`pglite:${directory}`), 600_000);
 const t = useTestApp(directory ? { DATABASE_URL: `pglite:${directory}` } : {});
-if (!directory) beforeAll(() => runCommands(t.config.databaseUrl), 180_000);
+if (!directory) beforeAll(() => runCommands(t.config.databaseUrl), 600_000);
 // better-auth's own scrypt, which the CLI hashes with, instead of the test app's cheap stand-in.
 const app = useSecondApp(t, {}, { realPasswordHashing: true });
 
@@ -102,7 +147,37 @@ describe("users create", () => {
 
   it("prints the usage without a command, with exit code 1", () => {
     expect(runs.noCommand!.code).toBe(1);
-    expect(runs.noCommand!.stderr).toContain("npm run users -- create --email E --name N --password P");
+    expect(runs.noCommand!.stderr).toContain("npm run users -- create --email E --name N [--password-stdin]");
+  });
+});
+
+describe("users create: the password", () => {
+  it("reads it from standard input with --password-stdin, less the line break, so it never shows in a command line", async () => {
+    expect(runs.stdin).toMatchObject({ code: 0, stderr: "" });
+    expect(runs.stdin!.stdout).toMatch(new RegExp(`^Created ${piped.email} `));
+    const cookie = await signIn(app.http, piped);
+    expect((await app.http.get("/api/profile").set("Cookie", cookie)).body.user.email).toBe(piped.email);
+  });
+
+  it.skipIf(!hasTerminalTool)("asks for it twice on a terminal without showing what is typed", async () => {
+    expect(runs.prompted!.code).toBe(0);
+    expect(runs.prompted!.stdout).toContain("Password: ");
+    expect(runs.prompted!.stdout).toContain("Repeat the password: ");
+    expect(runs.prompted!.stdout).toMatch(new RegExp(`Created ${prompted.email} `));
+    expect(runs.prompted!.stdout).not.toContain(prompted.password);
+    await signIn(app.http, prompted);
+  });
+
+  it("refuses to run without one when there is no terminal to ask on, with exit code 1", () => {
+    expect(runs.noPassword).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.noPassword!.stderr.trim()).toBe(
+      "No password given: pipe it in with --password-stdin, or run the command in a terminal to be prompted",
+    );
+  });
+
+  it("refuses --password with --password-stdin, with exit code 1", () => {
+    expect(runs.bothPasswords).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.bothPasswords!.stderr.trim()).toBe("Use either --password or --password-stdin, not both");
   });
 });
 

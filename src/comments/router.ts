@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { deletionAudit } from "../audit/service.js";
-import { authorize } from "../auth/policy.js";
+import { authorize, roleGates } from "../auth/policy.js";
 import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { comments as commentsTable } from "../db/schema.js";
 import { validate } from "../http/validate.js";
@@ -31,7 +31,7 @@ export function commentsRouter({ db, guards, logger, cursorPage }: V2Deps): Rout
     res.json(await cursorPage(req, columns, PAGE_SIZE, (page) => comments.listComments(db, post.id, page)));
   });
 
-  router.post("/posts/:postId/comments/", requireAuth(), create, async (req, res) => {
+  router.post("/posts/:postId/comments/", requireAuth(...roleGates.writeContent), create, async (req, res) => {
     const { params, body } = create.input(res);
     const actor = actorOf(req);
     const post = await findVisiblePost(db, params.postId, actor);
@@ -50,7 +50,7 @@ export function commentsRouter({ db, guards, logger, cursorPage }: V2Deps): Rout
     ["put", replace],
     ["patch", patch],
   ] as const) {
-    router[method]("/posts/:postId/comments/:id/", requireAuth(), validator, async (req, res) => {
+    router[method]("/posts/:postId/comments/:id/", requireAuth(...roleGates.writeContent), validator, async (req, res) => {
       const { params, body } = validator.input(res);
       const actor = actorOf(req);
       const post = await findVisiblePost(db, params.postId, actor);

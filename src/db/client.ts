@@ -5,7 +5,9 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { lockDataDirectory } from "./data-dir-lock.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
+import { serveEmbeddedDatabase } from "./pglite-socket.js";
 import { schema } from "./schema.js";
 
 /** One drizzle type for both drivers; a transaction is a Db too, so services take either. */
@@ -88,7 +90,14 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
   const location = url.slice("pglite:".length);
   const inMemory = location === "memory";
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : location);
+  // One process holds a directory and serves it to the others (see data-dir-lock.ts).
+  const lock = inMemory ? undefined : lockDataDirectory(location);
+  const client = await PGlite.create(inMemory ? undefined : location).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
+  const socket = inMemory ? undefined : await serveEmbeddedDatabase(client, location);
+  if (socket) lock?.announce(socket.directory);
   const db = drizzlePglite(client, { schema });
   // PGlite runs no autovacuum worker: without this the planner would never have statistics, dead
   // rows would never be reclaimed and no index-only scan could skip the table. Once after the
@@ -106,9 +115,11 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
       await migratePglite(client);
       await maintain();
     },
-    close: () => {
+    close: async () => {
       clearInterval(maintenance);
-      return client.close();
+      await socket?.close();
+      await client.close();
+      lock?.release();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { isoTimestamps } from "./iso-timestamp.js";
 
 // The four tables better-auth needs (user, session, account, verification), with UUID ids
@@ -118,6 +118,25 @@ export const posts = pgTable(
     index("posts_author_created_at_id_idx").on(t.authorId, t.createdAt, t.id),
     // Moderators' list of every public post, hidden or not.
     index("posts_created_at_id_idx").on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * How many public, visible posts carry each tag, for `GET /api/v2/tags/`. Kept by a trigger on
+ * posts (migration tag_counts_trigger) in the transaction of every write, so a read takes the top
+ * of an index instead of counting every post; a tag no such post carries has no row.
+ */
+export const tagCounts = pgTable(
+  "tag_counts",
+  {
+    name: text("name").primaryKey(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    // Most used first, then by name: the order of the list, read from the top.
+    index("tag_counts_count_name_idx").on(t.count.desc(), t.name),
+    // The `search` prefix, case-insensitive.
+    index("tag_counts_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
   ],
 );
 

@@ -74,8 +74,19 @@ export const serviceUnavailable = () =>
 export const invalidPage = () => new HttpError(404, "Invalid page.", "invalid_page", { specificInV2: true });
 export const invalidCursor = () => new HttpError(400, "Invalid cursor", "invalid_cursor", { specificInV2: true });
 export const rateLimited = () => new HttpError(429, "Too many requests, try again later", "rate_limited");
+export const crossSiteRequest = () =>
+  new HttpError(403, "Cross-site requests may not change anything here", "cross_site_request", { specificInV2: true });
 export const corsOriginNotAllowed = () =>
   new HttpError(403, "Cross-origin requests from this origin are not allowed", "cors_origin_not_allowed", { specificInV2: true });
+
+// Requests Node refuses before the app sees them (see http/server.ts), by Node's error code.
+const CLIENT_ERRORS: Readonly<Record<string, () => HttpError>> = {
+  HPE_HEADER_OVERFLOW: () => new HttpError(431, "Request header fields too large", "headers_too_large"),
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: () => new HttpError(413, "Request chunk extensions too large", "payload_too_large"),
+  ERR_HTTP_REQUEST_TIMEOUT: () => new HttpError(408, "Request not received in time", "request_timeout"),
+};
+export const clientErrorFor = (nodeCode: string | undefined) =>
+  CLIENT_ERRORS[nodeCode ?? ""]?.() ?? new HttpError(400, "Malformed HTTP request", "bad_request");
 
 /** v1 body: `{error, code?, ...extra}`; a validation failure adds `details` keyed `part.field`. */
 export function v1Body(error: HttpError, stack?: string): Record<string, unknown> {

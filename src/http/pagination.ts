@@ -14,17 +14,36 @@ export interface Envelope<T> {
   results: T[];
 }
 
+// DRF's `last_page_strings`: the page a client asks for when it wants the end of the list.
+const LAST_PAGE = "last";
+
+export interface PageNumberWindow {
+  page: number;
+  pageSize: number;
+  limit: number;
+  offset: number;
+  /** `?page=last`: page 1 stands in until `lastPageWindow` places it, once the count is known. */
+  last: boolean;
+}
+
 /** `?page=&page_size=`; page_size falls back to the default when malformed and is capped at the maximum. */
-export function pageNumberWindow(query: Request["query"], sizes: { defaultSize: number; maxSize: number }) {
+export function pageNumberWindow(query: Request["query"], sizes: { defaultSize: number; maxSize: number }): PageNumberWindow {
   const pageSize = Math.min(positiveInt(query.page_size) ?? sizes.defaultSize, sizes.maxSize);
-  const page = query.page === undefined ? 1 : positiveInt(query.page);
+  const last = query.page === LAST_PAGE;
+  const page = query.page === undefined || last ? 1 : positiveInt(query.page);
   if (page === undefined) throw invalidPage();
-  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize, last };
+}
+
+/** The window of the last page of `count` results; page 1 when there are none, as DRF answers. */
+export function lastPageWindow(window: PageNumberWindow, count: number): PageNumberWindow {
+  const page = Math.max(1, Math.ceil(count / window.pageSize));
+  return { ...window, page, offset: (page - 1) * window.pageSize };
 }
 
 export function pageNumberEnvelope<T>(
   req: Request,
-  window: ReturnType<typeof pageNumberWindow>,
+  window: PageNumberWindow,
   count: number,
   results: T[],
 ): Envelope<T> {

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Request, RequestHandler } from "express";
-import { rateLimit, type IncrementResponse, type Store } from "express-rate-limit";
+import { MemoryStore, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { createClient } from "redis";
 import type { Config } from "../config.js";
@@ -22,8 +22,11 @@ const CREDENTIAL_ROUTES = new Set([
 // Probes from the orchestrator must never be refused, or a busy instance would be restarted.
 const UNLIMITED_PATHS = new Set(["/health", "/ready"]);
 
-// How long a request may wait for the very first connection to Redis before passing unlimited.
+// How long a request may wait for the very first connection to Redis before being counted here.
 const FIRST_CONNECT_WAIT_MS = 1_000;
+// How long a request may wait for Redis's count (a few ms on a working network) before it is
+// counted here instead: a Redis that drops packets must not stall every request.
+const REDIS_COUNT_WAIT_MS = 500;
 
 /** Where the limiters keep their counters; without one, each limiter counts in this process's memory. */
 export interface RateLimitStores {
@@ -88,8 +91,8 @@ function isCredentialRoute(req: Request): boolean {
 function limiterLogger(logger: Logger) {
   const log = (error: unknown, message = "express-rate-limit") => {
     const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-    // Its ERR_ERL_/WRN_ERL_ codes report a misconfiguration (e.g. TRUST_PROXY) once; store errors
-    // repeat on every request while Redis is away, and the Redis client already reports that once.
+    // Its ERR_ERL_/WRN_ERL_ codes report a misconfiguration (e.g. TRUST_PROXY) once; a store's
+    // errors would repeat on every request, and the Redis stores report an outage once themselves.
     const level = typeof code === "string" && /^(ERR|WRN)_ERL_/.test(code) ? "warn" : "debug";
     logger.log(level, message, { errorName: name, errorCode: code });
   };
@@ -105,8 +108,9 @@ export interface RedisStoresOptions {
 
 /**
  * Counters in Redis, shared by every instance of the service. One client serves every limiter;
- * it connects on first use, and while Redis is unreachable commands fail at once (no offline
- * queue), so requests pass uncounted instead of waiting.
+ * it connects on first use. While Redis is unreachable commands fail at once (no offline queue)
+ * and each instance counts in its own memory, so the service keeps answering and a client still
+ * meets a limit (the limit per instance); counting goes back to Redis as soon as it answers.
  */
 export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStoresOptions): RateLimitStores {
   const client = createClient({
@@ -114,16 +118,22 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
     disableOfflineQueue: true,
     socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) },
   });
+  // One warning per outage, whether the client or a count noticed it first.
   let reachable = true;
-  client.on("error", (error: Error) => {
-    if (!reachable) return;
-    reachable = false;
-    logger.warn("Redis is unreachable: rate limits are not enforced until it returns", { errorName: error.name });
-  });
-  client.on("ready", () => {
-    if (!reachable) logger.info("Redis is reachable again: rate limits are enforced");
-    reachable = true;
-  });
+  const health: RedisHealth = {
+    failed: (error) => {
+      if (!reachable) return;
+      reachable = false;
+      const name = error instanceof Error ? error.name : "Error";
+      logger.warn("Redis is unreachable: each instance counts rate limits alone until it returns", { errorName: name });
+    },
+    answered: () => {
+      if (!reachable) logger.info("Redis is reachable again: rate limits are counted in Redis");
+      reachable = true;
+    },
+  };
+  client.on("error", health.failed);
+  client.on("ready", health.answered);
 
   // Settles once connected or after the first wait, whichever is first: only the first requests wait.
   let firstConnect: Promise<unknown> | undefined;
@@ -137,7 +147,7 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   };
 
   return {
-    create: (name) => new RecoveringRedisStore({ sendCommand, prefix: `${prefix}${name}:` }),
+    create: (name) => new RedisOrMemoryStore(new RecoveringRedisStore({ sendCommand, prefix: `${prefix}${name}:` }), health),
     close: async () => {
       if (client.isReady) await client.close();
       else if (client.isOpen) client.destroy();
@@ -146,18 +156,64 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
 }
 
 /**
- * rate-limit-redis loads its Lua script once, at start-up; if Redis was unreachable then, the
- * failed load would be reused forever. Reloading after a failed increment recovers by itself.
+ * rate-limit-redis loads its Lua script once, at start-up; if Redis was unreachable then, or went
+ * away since, the failed load would be reused forever. A failed increment loads it again and
+ * retries once, so the first count after Redis returns already lands in Redis.
  */
 class RecoveringRedisStore extends RedisStore {
   override async increment(key: string): Promise<IncrementResponse> {
     try {
       return await super.increment(key);
-    } catch (error) {
+    } catch {
       this.incrementScriptSha = this.loadIncrementScript();
-      // Awaited by the next increment; until then a rejection must not count as unhandled.
-      this.incrementScriptSha.catch(() => undefined);
-      throw error;
+      return super.increment(key);
     }
+  }
+}
+
+interface RedisHealth {
+  failed(error: unknown): void;
+  answered(): void;
+}
+
+/** Counts in Redis while it answers, and in this process's memory while it does not. */
+class RedisOrMemoryStore implements Store {
+  private readonly memory = new MemoryStore();
+
+  constructor(
+    private readonly redis: RedisStore,
+    private readonly health: RedisHealth,
+  ) {}
+
+  async init(options: Options): Promise<void> {
+    this.memory.init(options);
+    // Redis may be down at start-up: its scripts are loaded again by the first count that needs them.
+    await this.redis.init(options).catch(() => undefined);
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    try {
+      const count = await Promise.race([
+        this.redis.increment(key),
+        delay(REDIS_COUNT_WAIT_MS, undefined, { ref: false }).then(() => Promise.reject(new Error("Redis did not answer in time"))),
+      ]);
+      this.health.answered();
+      return count;
+    } catch (error) {
+      this.health.failed(error);
+      return this.memory.increment(key);
+    }
+  }
+
+  async decrement(key: string): Promise<void> {
+    await Promise.all([this.redis.decrement(key).catch(() => undefined), this.memory.decrement(key)]);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await Promise.all([this.redis.resetKey(key).catch(() => undefined), this.memory.resetKey(key)]);
+  }
+
+  shutdown(): void {
+    this.memory.shutdown();
   }
 }

@@ -23,7 +23,7 @@ export function createLogger(config: Pick<Config, "logLevel" | "isProduction">, 
         winston.format.timestamp(),
         winston.format.printf(({ timestamp, level, message, ...meta }) => {
           const rest = Object.keys(meta).length ? ` ${JSON.stringify(meta)}` : "";
-          return `${String(timestamp)} ${level}: ${String(message)}${rest}`;
+          return `${String(timestamp)} ${level}: ${escapeControlCharacters(String(message))}${escapeControlCharacters(rest)}`;
         }),
       );
   return winston.createLogger({
@@ -31,6 +31,24 @@ export function createLogger(config: Pick<Config, "logLevel" | "isProduction">, 
     format,
     transports: [transport ?? new winston.transports.Console()],
   });
+}
+
+// C0 and C1 controls, DEL and the Unicode line and paragraph separators: whatever could end a
+// line, or move a terminal's cursor, in the text log.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/**
+ * A value from a request (a query parameter quoted in an error message, say) would otherwise
+ * start a line of its own in the text log, forging an entry. JSON lines escape them already
+ * (JSON.stringify writes \n as `\\n`), and this leaves them valid JSON.
+ */
+export function escapeControlCharacters(text: string): string {
+  return text.replace(
+    CONTROL_CHARACTER,
+    (character) => SHORT_ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 const SECRET_PARAM = /^(adminkey|.*token.*|.*secret.*|password|code)$/i;

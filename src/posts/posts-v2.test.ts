@@ -70,6 +70,29 @@ describe("GET /api/v2/posts/ page-number pagination", () => {
     expect(past.body).toEqual(invalidPage);
   });
 
+  it("serves page=last as the last page, as DRF does, and page 1 of an empty list", async () => {
+    const author = await signUp(t);
+    const seeded = await insertPosts(t, author, 25);
+    const last = await t.http.get(`/api/v2/posts/?author=${author.id}&page_size=10&page=last`);
+    expect(last.status).toBe(200);
+    expect(last.body).toMatchObject({ count: 25, next: null });
+    expect(last.body.results.map((p: { id: string }) => p.id)).toEqual(seeded.slice(20).map((p) => p.id));
+    const previous = new URL(last.body.previous);
+    expect(previous.searchParams.get("page")).toBe("2");
+    expect(previous.searchParams.get("page_size")).toBe("10");
+    const single = await t.http.get(`/api/v2/posts/?author=${author.id}&page_size=100&page=last`);
+    expect(single.body).toMatchObject({ count: 25, next: null, previous: null });
+    expect(single.body.results).toHaveLength(25);
+
+    const nobody = await signUp(t);
+    const empty = await t.http.get(`/api/v2/posts/?author=${nobody.id}&page=last`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    for (const page of ["LAST", "last1", "first"]) {
+      expect((await t.http.get(`/api/v2/posts/?author=${author.id}&page=${page}`)).body, page).toEqual(invalidPage);
+    }
+  });
+
   it("visits every row exactly once, in order, following next to the end", async () => {
     const author = await signUp(t);
     const seeded = await insertPosts(t, author, 23);

@@ -132,10 +132,15 @@ describe("POST /api/posts", () => {
     expect(badTags.body).toEqual(validationFailure("body.tags.0"));
   });
 
-  it("lets any signed-in role post, GUEST included", async () => {
+  it("lets every role from USER up post, and refuses a GUEST with 403 Insufficient role", async () => {
+    for (const roles of [["USER"], ["MODERATOR"], ["ADMIN"], ["GUEST", "USER"]] as const) {
+      const author = await signUp(t, { roles: [...roles] });
+      expect((await t.http.post("/api/posts").set("Cookie", author.cookie).send(goodPost())).status, roles.join()).toBe(201);
+    }
     const guest = await signUp(t, { roles: ["GUEST"] });
     const res = await t.http.post("/api/posts").set("Cookie", guest.cookie).send(goodPost());
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "Insufficient role" });
   });
 });
 

@@ -18,7 +18,7 @@ export function postsRouter({ db, guards, logger }: AppDeps): Router {
   const { requireAuth, optionalAuth } = guards;
   const router = Router();
 
-  router.post("/posts", requireAuth(), create, async (req, res) => {
+  router.post("/posts", requireAuth(...roleGates.writeContent), create, async (req, res) => {
     const post = await posts.createPost(db, actorOf(req).id, create.input(res).body);
     logger.info("Post created", { postId: post.id, authorId: post.authorId });
     res.status(201).json({ post });
@@ -33,7 +33,7 @@ export function postsRouter({ db, guards, logger }: AppDeps): Router {
     res.json({ post: await posts.findVisiblePost(db, byId.input(res).params.id, optionalActorOf(req)) });
   });
 
-  router.put("/posts/:id", requireAuth(), update, async (req, res) => {
+  router.put("/posts/:id", requireAuth(...roleGates.writeContent), update, async (req, res) => {
     const { params, body } = update.input(res);
     const actor = actorOf(req);
     const post = await posts.findVisiblePost(db, params.id, actor);

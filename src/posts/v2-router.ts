@@ -1,11 +1,11 @@
 import { Router } from "express";
 import * as z from "zod";
 import { deletionAudit } from "../audit/service.js";
-import { authorize } from "../auth/policy.js";
+import { authorize, roleGates } from "../auth/policy.js";
 import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { posts as postsTable } from "../db/schema.js";
 import { orderingParam } from "../http/ordering.js";
-import { pageNumberEnvelope, pageNumberWindow } from "../http/pagination.js";
+import { lastPageWindow, pageNumberEnvelope, pageNumberWindow } from "../http/pagination.js";
 import { idParams, text, validate } from "../http/validate.js";
 import type { V2Deps } from "../v2/router.js";
 import { postBody, postPatchBody } from "./schemas.js";
@@ -34,12 +34,16 @@ export function postsV2Router({ db, guards, logger }: V2Deps): Router {
 
   router.get("/posts/", optionalAuth, list, async (req, res) => {
     const { ordering, ...filters } = list.input(res).query;
-    const window = pageNumberWindow(req.query, { defaultSize: 20, maxSize: 100 });
-    const { rows, count } = await posts.searchVisiblePosts(db, optionalActorOf(req), filters, ordering, window);
+    const actor = optionalActorOf(req);
+    let window = pageNumberWindow(req.query, { defaultSize: 20, maxSize: 100 });
+    let { rows, count } = await posts.searchVisiblePosts(db, actor, filters, ordering, window);
+    if (window.last && (window = lastPageWindow(window, count)).page > 1) {
+      ({ rows, count } = await posts.searchVisiblePosts(db, actor, filters, ordering, window));
+    }
     res.json(pageNumberEnvelope(req, window, count, rows));
   });
 
-  router.post("/posts/", requireAuth(), create, async (req, res) => {
+  router.post("/posts/", requireAuth(...roleGates.writeContent), create, async (req, res) => {
     const post = await posts.createPost(db, actorOf(req).id, create.input(res).body);
     logger.info("Post created", { postId: post.id, authorId: post.authorId });
     res.status(201).json(post);
@@ -53,7 +57,7 @@ export function postsV2Router({ db, guards, logger }: V2Deps): Router {
     ["put", replace],
     ["patch", patch],
   ] as const) {
-    router[method]("/posts/:id/", requireAuth(), validator, async (req, res) => {
+    router[method]("/posts/:id/", requireAuth(...roleGates.writeContent), validator, async (req, res) => {
       const { params, body } = validator.input(res);
       const actor = actorOf(req);
       const post = await posts.findVisiblePost(db, params.id, actor);

@@ -1,13 +1,20 @@
 import { Router } from "express";
-import { optionalActorOf } from "../auth/request-context.js";
+import * as z from "zod";
+import { text, validate } from "../http/validate.js";
 import type { V2Deps } from "../v2/router.js";
-import { countVisibleTags } from "./service.js";
+import { listTags } from "./service.js";
 
-/** /api/v2/tags: pagination disabled (the specification allows it per route), a plain JSON array. */
-export function tagsV2Router({ db, guards }: V2Deps): Router {
+const list = validate({ query: z.object({ search: text().max(50).optional() }) });
+
+/**
+ * /api/v2/tags: pagination disabled (the specification allows it per route), a plain JSON array of
+ * at most 100 tags. It counts public, visible posts only, so it is the same for every reader: no
+ * session is read, and no reader learns a tag that only private or hidden posts carry.
+ */
+export function tagsV2Router({ db }: V2Deps): Router {
   const router = Router();
-  router.get("/tags/", guards.optionalAuth, async (req, res) => {
-    res.json(await countVisibleTags(db, optionalActorOf(req)));
+  router.get("/tags/", list, async (_req, res) => {
+    res.json(await listTags(db, list.input(res).query.search));
   });
   return router;
 }

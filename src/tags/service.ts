@@ -1,17 +1,23 @@
-import { desc, sql } from "drizzle-orm";
-import type { Actor } from "../auth/actor.js";
+import { asc, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { posts } from "../db/schema.js";
-import { visibleTo } from "../posts/visibility.js";
+import { tagCounts } from "../db/schema.js";
 
-/** Every tag of the posts the actor may see, with how many of those posts carry it; most used first. */
-export function countVisibleTags(db: Db, actor: Actor | null): Promise<{ name: string; count: number }[]> {
-  const name = sql<string>`unnest(${posts.tags})`.as("name");
-  const count = sql<number>`count(*)::int`.as("count");
+/** The list's length: pagination is off for tags, so the list itself is bounded. */
+export const TAGS_LISTED = 100;
+
+/**
+ * The most used tags of public, visible posts, then by name; with `search`, only those starting
+ * with it (case-insensitive). Read from tag_counts, which triggers keep in step with posts: the
+ * top of an index, never a scan of the posts.
+ */
+export function listTags(db: Db, search?: string): Promise<{ name: string; count: number }[]> {
+  // The search is a prefix, not a pattern: LIKE's own wildcards and escape are taken literally.
+  const prefix = search === undefined ? undefined : `${search.replaceAll(/[\\%_]/g, "\\$&")}%`;
   return db
-    .select({ name, count })
-    .from(posts)
-    .where(visibleTo(actor))
-    .groupBy(sql`1`)
-    .orderBy(desc(count), sql`1`);
+    .select({ name: tagCounts.name, count: tagCounts.count })
+    .from(tagCounts)
+    .where(prefix === undefined ? undefined : sql`lower(${tagCounts.name}) like lower(${prefix})`)
+    // `desc nulls last`, as the index orders it (a plain `desc` means nulls first, and the index would not serve it).
+    .orderBy(sql`${tagCounts.count} desc nulls last`, asc(tagCounts.name))
+    .limit(TAGS_LISTED);
 }

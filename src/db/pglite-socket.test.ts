@@ -1,0 +1,91 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./client.js";
+import { embeddedDatabaseUrl } from "./pglite-socket.js";
+
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+function dataDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), "posts-api-socket-"));
+  directories.push(directory);
+  return directory;
+}
+
+async function titles(database: Awaited<ReturnType<typeof openDatabase>>): Promise<string[]> {
+  const result = (await database.db.execute(sql`select v from notes order by v`)) as unknown as { rows: { v: string }[] };
+  return result.rows.map((row) => row.v);
+}
+
+describe("the embedded database served on its socket", () => {
+  it("keeps the holder's writes out of a client's transaction: the client's rollback undoes only its own", async () => {
+    const directory = dataDirectory();
+    const holder = await openDatabase({ url: `pglite:${directory}` });
+    const client = new pg.Client(embeddedDatabaseUrl(join(directory, "socket")));
+    try {
+      await holder.db.execute(sql`create table notes (v text)`);
+      await client.connect();
+      await client.query("begin");
+      await client.query("insert into notes values ('client')");
+      // The holder's write waits for the client's transaction instead of joining it.
+      const holderWrite = holder.db.execute(sql`insert into notes values ('holder')`);
+      await client.query("rollback");
+      await holderWrite;
+      expect(await titles(holder)).toEqual(["holder"]);
+    } finally {
+      await client.end();
+      await holder.close();
+    }
+  });
+
+  it("rolls back what a client that vanished left open, and serves the holder again", async () => {
+    const directory = dataDirectory();
+    const holder = await openDatabase({ url: `pglite:${directory}` });
+    try {
+      await holder.db.execute(sql`create table notes (v text)`);
+      const client = new pg.Client(embeddedDatabaseUrl(join(directory, "socket")));
+      client.on("error", () => undefined);
+      await client.connect();
+      await client.query("begin");
+      await client.query("insert into notes values ('abandoned')");
+      const holderWrite = holder.db.execute(sql`insert into notes values ('holder')`);
+      // The connection drops without a COMMIT, as when the command is killed.
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      await holderWrite;
+      expect(await titles(holder)).toEqual(["holder"]);
+    } finally {
+      await holder.close();
+    }
+  });
+});
+
+describe("the lock on an embedded database directory", () => {
+  it("refuses a directory whose holder is alive, naming its process", async () => {
+    const directory = dataDirectory();
+    const holder = spawn("sleep", ["30"]);
+    try {
+      writeFileSync(join(directory, "service.lock"), `${holder.pid}\n\n`);
+      await expect(openDatabase({ url: `pglite:${directory}` })).rejects.toThrow(
+        `The embedded database in ${directory} is in use by process ${holder.pid}`,
+      );
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it("takes over the lock of a holder that is gone, and removes it on close", async () => {
+    const directory = dataDirectory();
+    const gone = spawn("true");
+    await once(gone, "exit");
+    writeFileSync(join(directory, "service.lock"), `${gone.pid}\n${join(directory, "socket")}\n`);
+    const database = await openDatabase({ url: `pglite:${directory}` });
+    expect(readFileSync(join(directory, "service.lock"), "utf8")).toBe(`${process.pid}\n${join(directory, "socket")}\n`);
+    await database.close();
+    expect(() => readFileSync(join(directory, "service.lock"))).toThrow(/ENOENT/);
+  });
+});
