@@ -20,6 +20,8 @@ export const USAGE = `npm run bench -- [options]
   --sizes a,b                with --scaling: other post counts (default 10000,100000,1000000)
   --profile SCENARIO         CPU-profile the service (and its node:http baseline) on one scenario
                              into bench/results/profiles
+  --instances 2              the read scenarios on one instance, then through HAProxy to two
+                             (needs --database and haproxy): requests/s and the ratio
   --smoke                    every scenario and baseline once, briefly (1,000 posts, 4 connections,
                              5 requests on each, no warm-up), for CI: exits 1 on any non-2xx or error
 
@@ -40,6 +42,8 @@ export interface Options {
   sizes: number[];
   profile: string | undefined;
   smoke: boolean;
+  /** --instances: how many instances behind the balancer (instances.ts); 1 runs the usual benchmark. */
+  instances: number;
   /** --smoke: requests per connection instead of a duration. */
   requestsPerConnection: number | undefined;
 }
@@ -67,6 +71,7 @@ export function parseOptions(argv: string[]): Options {
       sizes: { type: "string" },
       profile: { type: "string" },
       smoke: { type: "boolean", default: false },
+      instances: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -100,6 +105,7 @@ export function parseOptions(argv: string[]): Options {
     sizes: (values.sizes ?? "10000,100000,1000000").split(",").map((size) => positive("sizes", size, 0)),
     profile: values.profile,
     smoke,
+    instances: positive("instances", values.instances, 1),
     requestsPerConnection: smoke ? 5 : undefined,
   };
 }

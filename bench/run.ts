@@ -2,6 +2,7 @@ import { cleanUpAll, cleanUpOnExit } from "./cleanup.js";
 import { withDatabase } from "./database.js";
 import { type Load, type Measurement, measure, probe } from "./load.js";
 import { describeMachine } from "./machine.js";
+import { instancesRun } from "./instances.js";
 import { loadOf, type Options, parseOptions, UsageError, USAGE } from "./options.js";
 import { profileRun } from "./profile.js";
 import { type Row, ratioOf, resultsTable, writeReport } from "./report.js";
@@ -194,6 +195,7 @@ async function main(): Promise<void> {
     const options = parseOptions(process.argv.slice(2));
     if (options.scaling) code = await scalingRun(options);
     else if (options.profile) code = await profileRun(options);
+    else if (options.instances > 1) code = await instancesRun(options);
     else code = await mainRun(options);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

@@ -5,6 +5,7 @@ import { authHandler } from "./auth/handler.js";
 import { type AuthGuards, createAuthGuards } from "./auth/require-auth.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
+import { readRouting } from "./db/replicas.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
@@ -50,6 +51,8 @@ export function createApp(options: AppOptions): Express {
   app.get("/health", crossOriginCheck, health);
   app.use(securityHeaders(config));
   app.use(requestId);
+  // Before anything reads: which reads of this request may go to a read replica.
+  if (config.databaseReplicas.urls.length > 0) app.use(readRouting(config.databaseReplicas));
   app.use(crossOriginCheck);
   app.use(requestLogger(logger));
   app.use(refuseOtherOptions);

@@ -230,3 +230,23 @@ describe("start-up with a bad configuration", () => {
     expect(result.stderr.trim()).toBe("Invalid configuration: BETTER_AUTH_SECRET is required in production");
   });
 });
+
+describe("read replica settings", () => {
+  const primary = "postgres://app@db-primary:5432/posts";
+
+  it("reads a comma-separated list of replicas and a 5 s window by default", () => {
+    const config = loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: "postgres://app@r1/posts, postgresql://app@r2/posts" });
+    expect(config.databaseReplicas).toEqual({ urls: ["postgres://app@r1/posts", "postgresql://app@r2/posts"], stickyMs: 5000 });
+    expect(loadConfig({}).databaseReplicas).toEqual({ urls: [], stickyMs: 5000 });
+  });
+
+  it("refuses a replica that is not a PostgreSQL URL, and replicas of an embedded database", () => {
+    expect(configError({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: "redis://r1" })).toBe(
+      "Invalid configuration: DATABASE_REPLICA_URLS each must start with postgres:// or postgresql://",
+    );
+    expect(configError({ DATABASE_REPLICA_URLS: "postgres://app@r1/posts" })).toBe(
+      "Invalid configuration: DATABASE_REPLICA_URLS needs a PostgreSQL DATABASE_URL (postgres://)",
+    );
+    expect(configError({ DATABASE_URL: primary, DATABASE_REPLICA_STICKY_MS: "-1" })).toMatch(/^Invalid configuration: DATABASE_REPLICA_STICKY_MS /);
+  });
+});

@@ -27,6 +27,8 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ENABLED: booleanFlag.optional(),
   REDIS_URL: z.url().optional(),
+  DATABASE_REPLICA_URLS: z.string().optional(),
+  DATABASE_REPLICA_STICKY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,6 +56,8 @@ export interface Config {
   readonly trustProxy: boolean | number | string | undefined;
   readonly rateLimit: { readonly enabled: boolean; readonly auth: number; readonly global: number };
   readonly redisUrl: string | undefined;
+  /** Read replicas of the PostgreSQL primary, and how long a session that wrote keeps reading from the primary. */
+  readonly databaseReplicas: { readonly urls: readonly string[]; readonly stickyMs: number };
   /** Start-up remarks (insecure defaults, ignored settings) for main.ts to log once a logger exists. */
   readonly warnings: readonly string[];
 }
@@ -111,6 +115,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       global: env.RATE_LIMIT_GLOBAL,
     }),
     redisUrl: env.REDIS_URL,
+    databaseReplicas: Object.freeze({ urls: Object.freeze(replicaUrls(env)), stickyMs: env.DATABASE_REPLICA_STICKY_MS }),
     warnings: Object.freeze(warnings),
   });
 }
@@ -118,6 +123,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 // An empty assignment in .env (`REDIS_URL=`) means "unset", not "set to the empty string".
 function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+}
+
+function replicaUrls(env: Env): string[] {
+  const urls = splitList(env.DATABASE_REPLICA_URLS ?? "");
+  if (urls.length > 0 && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    throw new ConfigError("Invalid configuration: DATABASE_REPLICA_URLS needs a PostgreSQL DATABASE_URL (postgres://)");
+  }
+  const invalid = urls.find((url) => !/^postgres(ql)?:\/\/./.test(url));
+  if (invalid !== undefined) throw new ConfigError("Invalid configuration: DATABASE_REPLICA_URLS each must start with postgres:// or postgresql://");
+  return urls;
 }
 
 function splitList(value: string): string[] {

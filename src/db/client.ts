@@ -8,6 +8,7 @@ import pg from "pg";
 import { lockDataDirectory } from "./data-dir-lock.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
 import { serveEmbeddedDatabase } from "./pglite-socket.js";
+import { openReplicas } from "./replicas.js";
 import { schema } from "./schema.js";
 
 /** One drizzle type for both drivers; a transaction is a Db too, so services take either. */
@@ -34,6 +35,10 @@ export interface DatabaseOptions {
    */
   queryTimeoutMillis?: number;
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL read replicas of `url` (replicas.ts says which reads go there). */
+  replicaUrls?: readonly string[];
+  /** A replica failed to answer a read; the primary answered it instead. */
+  onReplicaUnavailable?: (error: unknown) => void;
   /** An embedded database's periodic vacuum failed. */
   onMaintenanceError?: (error: Error) => void;
 }
@@ -42,13 +47,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url.startsWith("pglite:") ? openPglite(options) : openPostgres(options);
 }
 
-function openPostgres({ url, poolMax = 10, connectionTimeoutMillis = 3000, queryTimeoutMillis, onPoolError }: DatabaseOptions): Database {
+function openPostgres(options: DatabaseOptions): Database {
+  const { url, poolMax = 10, connectionTimeoutMillis = 3000, queryTimeoutMillis, onPoolError, replicaUrls = [] } = options;
   // keepAlive: a peer that vanished without closing is noticed by TCP, not only by a query's timeout.
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis, keepAlive: true });
-  if (queryTimeoutMillis !== undefined) dropConnectionsHeldLongerThan(pool, queryTimeoutMillis);
-  // An idle client that loses its server emits here; without a listener the process would crash.
-  pool.on("error", (error) => onPoolError?.(error));
-  const db = drizzlePg(pool, { schema });
+  const poolConfig = { max: poolMax, connectionTimeoutMillis, keepAlive: true };
+  const configure = (pool: pg.Pool) => {
+    if (queryTimeoutMillis !== undefined) dropConnectionsHeldLongerThan(pool, queryTimeoutMillis);
+    // An idle client that loses its server emits here; without a listener the process would crash.
+    pool.on("error", (error) => onPoolError?.(error));
+  };
+  const pool = new pg.Pool({ ...poolConfig, connectionString: url });
+  configure(pool);
+  const primary = drizzlePg(pool, { schema });
+  const replicas = replicaUrls.length > 0
+    ? openReplicas({ pool, db: primary }, replicaUrls, { poolConfig, configure, onUnavailable: (e) => options.onReplicaUnavailable?.(e) })
+    : { db: primary, pools: [] };
+  const db = replicas.db;
   return {
     db,
     kind: "postgres",
@@ -62,7 +76,7 @@ function openPostgres({ url, poolMax = 10, connectionTimeoutMillis = 3000, query
         await migrationPool.end();
       }
     },
-    close: () => pool.end(),
+    close: async () => void (await Promise.all([pool, ...replicas.pools].map((p) => p.end()))),
   };
 }
 

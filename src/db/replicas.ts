@@ -1,0 +1,157 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { withReplicas } from "drizzle-orm/pg-core";
+import type { RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+import pg from "pg";
+import { isDatabaseUnavailable, sqlStateOf } from "../http/database-errors.js";
+import type { Db } from "./client.js";
+import { schema } from "./schema.js";
+
+/**
+ * Read replicas (DATABASE_REPLICA_URLS) behind drizzle's `withReplicas`: selects go to a replica,
+ * everything else (insert, update, delete, execute, transaction) to the primary. Three rules keep
+ * a replica's lag out of sight of the one who caused it:
+ * - a request with an unsafe method runs every query on the primary, so a read after its write
+ *   sees it;
+ * - any request that reached the primary once (a GET may write, e.g. a session refresh) stays on
+ *   it;
+ * - a session that wrote has its reads on the primary for a short window afterwards
+ *   (DATABASE_REPLICA_STICKY_MS), so its author sees a post at once on the next request; everyone
+ *   else sees it once the replica has replayed it.
+ * A replica that cannot be reached costs nothing but a retry: the read runs on the primary and the
+ * replica is left alone for a while.
+ */
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+// How long a replica that failed to answer is skipped before it is tried again.
+const REPLICA_RETRY_AFTER_MS = 5_000;
+
+// Sessions that wrote recently; bounded, so a flood of sign-ins cannot grow it without end.
+const MAX_STICKY_SESSIONS = 50_000;
+
+interface RequestRouting {
+  /** Reads of this request go to the primary. */
+  primary: boolean;
+  /** This request wrote (insert, update, delete, transaction or raw SQL): its session's next reads go to the primary for a while. */
+  wrote: boolean;
+}
+
+const routing = new AsyncLocalStorage<RequestRouting>();
+
+function stayOnPrimary(): void {
+  const current = routing.getStore();
+  if (current) current.primary = current.wrote = true;
+}
+
+/** Outside a request (start-up, CLI, timers) every read goes to the primary: nothing to gain, lag to lose. */
+function readsGoToPrimary(): boolean {
+  return routing.getStore()?.primary ?? true;
+}
+
+export interface Replicas {
+  db: Db;
+  pools: pg.Pool[];
+}
+
+/**
+ * The primary's drizzle instance with reads routed over the replicas at `urls`; `configure`
+ * gives each replica pool the primary's settings (size, timeouts, error listener).
+ */
+export function openReplicas(
+  primary: { pool: pg.Pool; db: Db },
+  urls: readonly string[],
+  options: { poolConfig: pg.PoolConfig; configure: (pool: pg.Pool) => void; onUnavailable: (error: unknown) => void },
+): Replicas {
+  const pools = urls.map((url) => replicaPool({ ...options.poolConfig, connectionString: url }, primary.pool, options.onUnavailable));
+  pools.forEach(options.configure);
+  return { db: routeReads(primary.db, pools.map((pool) => drizzle(pool, { schema }))), pools };
+}
+
+/**
+ * drizzle's `withReplicas` over the primary and one drizzle instance per replica (each over a
+ * replicaPool), pinning the rest of a request to the primary once it wrote.
+ */
+export function routeReads(primary: Db, replicas: Db[]): Db {
+  const routed = withReplicas(primary, replicas as [Db, ...Db[]]);
+  const pinning = <F extends (...args: never[]) => unknown>(method: F): F =>
+    ((...args: Parameters<F>) => {
+      stayOnPrimary();
+      return method(...args);
+    }) as F;
+  return Object.assign(routed, {
+    insert: pinning(routed.insert),
+    update: pinning(routed.update),
+    delete: pinning(routed.delete),
+    execute: pinning(routed.execute),
+    transaction: pinning(routed.transaction),
+  });
+}
+
+/**
+ * The pool under one replica's drizzle instance. The choice is made here, per query, and not when
+ * drizzle picks a replica: statements prepared once at start-up (the post lists, the session
+ * lookup) are bound to a replica's instance for good, yet each execution must follow its request's
+ * routing. A read the replica cannot answer (connection refused, dropped or timed out, or cancelled
+ * by a conflict with the replica's recovery) is answered by the primary, and the replica is skipped
+ * for a while. drizzle reads through `query(config, values)`, the promise form.
+ */
+function replicaPool(config: pg.PoolConfig, primaryPool: pg.Pool, onUnavailable: (error: unknown) => void): pg.Pool {
+  const pool = new pg.Pool(config);
+  type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
+  const onReplica = pool.query.bind(pool) as Query;
+  const onPrimary = primaryPool.query.bind(primaryPool) as Query;
+  let skipUntil = 0;
+  const query: Query = (...args) => {
+    if (typeof args.at(-1) === "function") return onReplica(...args);
+    if (readsGoToPrimary() || Date.now() < skipUntil) return onPrimary(...args);
+    return onReplica(...args).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error) && sqlStateOf(error) !== "40001") throw error;
+      skipUntil = Date.now() + REPLICA_RETRY_AFTER_MS;
+      onUnavailable(error);
+      return onPrimary(...args);
+    });
+  };
+  pool.query = query as pg.Pool["query"];
+  return pool;
+}
+
+/**
+ * Express middleware giving each request its routing: on the primary for an unsafe method or a
+ * session that wrote within `stickyMs`, on a replica otherwise until the request writes. A request
+ * that wrote marks its session (the cookie it came with and any session cookie it set, e.g. on
+ * sign-in, which inserts the session) for the window.
+ */
+export function readRouting({ stickyMs }: { stickyMs: number }): RequestHandler {
+  const recentWriters = new LRUCache<string, true>({ max: MAX_STICKY_SESSIONS, ttl: Math.max(stickyMs, 1) });
+  return (req, res, next) => {
+    const token = sessionTokenIn(req.headers.cookie);
+    // An unsafe method reads from the primary from the start; its session is marked only once it
+    // really writes, so requests refused before any write (bad input, no session, rate limit)
+    // cannot crowd the store with made-up cookies.
+    const primary = UNSAFE_METHODS.has(req.method) || (token !== undefined && recentWriters.has(token));
+    const context: RequestRouting = { primary, wrote: false };
+    // `close`, not `finish`: a write whose client went away before the answer may have committed.
+    res.once("close", () => {
+      if (!context.wrote || stickyMs === 0) return;
+      for (const written of [token, ...setSessionTokens(res.getHeader("set-cookie"))]) {
+        if (written) recentWriters.set(written, true);
+      }
+    });
+    routing.run(context, next);
+  };
+}
+
+// better-auth's cookie is `<prefix>.session_token` (with `__Secure-` in production).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w-]+\.session_token=([^;]+)/;
+
+function sessionTokenIn(cookieHeader: string | undefined): string | undefined {
+  const value = cookieHeader ? SESSION_COOKIE.exec(cookieHeader)?.[1] : undefined;
+  return value ? value.trim() : undefined;
+}
+
+function setSessionTokens(header: ReturnType<Response["getHeader"]>): (string | undefined)[] {
+  const cookies = Array.isArray(header) ? header : typeof header === "string" ? [header] : [];
+  return cookies.map((cookie) => sessionTokenIn(cookie.split(";", 1)[0]));
+}

@@ -1,0 +1,97 @@
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { freePortIn } from "./ports.js";
+
+// PostgreSQL 15's server programs, where Debian installs them (PG_BINDIR elsewhere).
+const BIN_DIR = process.env.PG_BINDIR ?? "/usr/lib/postgresql/15/bin";
+export const postgresServerInstalled = existsSync(join(BIN_DIR, "pg_basebackup"));
+
+// The machine's own server allows no replication connections (pg_hba.conf has no `replication`
+// line), and a test must not edit it: the test starts its own primary and a replica of it.
+const PORTS = { from: 5440, to: 5449 };
+
+export interface StreamingReplica {
+  primaryUrl: string;
+  replicaUrl: string;
+  /** Runs one statement on the replica (e.g. `select pg_wal_replay_pause()`). */
+  onReplica(statement: string): Promise<void>;
+  stopReplica(): void;
+}
+
+/**
+ * A primary and a streaming replica (initdb, pg_basebackup -R, pg_ctl) in a temporary directory,
+ * started before the file's tests and removed after them. The server refuses to run as root, so
+ * under root (CI) every program runs as the `postgres` user, which owns the directory.
+ */
+export function useStreamingReplica(): StreamingReplica {
+  const context = {} as StreamingReplica;
+  let dir = "";
+  const started: string[] = [];
+  let stopAll = () => {};
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "posts-api-replica-"));
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) chownSync(dir, Number(run("id", ["-u", "postgres"])), Number(run("id", ["-g", "postgres"])));
+    const postgres = (program: string, args: string[]) =>
+      asRoot ? run("runuser", ["-u", "postgres", "--", join(BIN_DIR, program), ...args]) : run(join(BIN_DIR, program), args);
+    const start = (name: string, port: number) => {
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`;
+      postgres("pg_ctl", ["-D", join(dir, name), "-l", join(dir, `${name}.log`), "-o", options, "-w", "start"]);
+      started.push(name);
+    };
+
+    const primaryPort = await freePortIn(PORTS.from, PORTS.to);
+    postgres("initdb", ["-D", join(dir, "primary"), "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
+    start("primary", primaryPort);
+    const replicaPort = await freePortIn(primaryPort + 1, PORTS.to);
+    // -R writes standby.signal and primary_conninfo: the copy starts as a streaming replica.
+    postgres("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primaryPort), "-U", "postgres", "-D", join(dir, "replica"), "-R", "-X", "stream", "--no-sync"]);
+    start("replica", replicaPort);
+
+    const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
+    Object.assign(context, {
+      primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
+      replicaUrl,
+      onReplica: async (statement: string) => {
+        const client = new pg.Client({ connectionString: replicaUrl });
+        await client.connect();
+        try {
+          await client.query(statement);
+        } finally {
+          await client.end();
+        }
+      },
+      stopReplica: () => {
+        postgres("pg_ctl", ["-D", join(dir, "replica"), "-m", "immediate", "-w", "stop"]);
+        started.splice(started.indexOf("replica"), 1);
+      },
+    } satisfies StreamingReplica);
+    stopAll = () => {
+      for (const name of started.splice(0).reverse()) postgres("pg_ctl", ["-D", join(dir, name), "-m", "immediate", "-w", "stop"]);
+    };
+  }, 120_000);
+
+  afterAll(() => {
+    try {
+      stopAll();
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  return context;
+}
+
+function run(program: string, args: string[]): string {
+  try {
+    return execFileSync(program, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${program} ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? ""}`, { cause: error });
+  }
+}
