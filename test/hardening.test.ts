@@ -338,6 +338,7 @@ describe("audit log", () => {
     expect(entries).toContainEqual({
       id: expect.stringMatching(UUID),
       actorId: admin.id,
+      actorEmail: admin.email,
       action: "user.set_roles",
       targetId: user.id,
       method: "PUT",

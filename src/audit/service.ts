@@ -1,7 +1,8 @@
-import { desc } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Request } from "express";
+import { realUserOf } from "../auth/actor.js";
 import type { Db } from "../db/client.js";
-import { auditLog } from "../db/schema.js";
+import { auditLog, users } from "../db/schema.js";
 import { redactUrl } from "../logging/logger.js";
 
 /** What an audit entry says; the actor is whoever really acted, never the impersonated user. */
@@ -14,11 +15,20 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export type AuditAction = "admin.impersonate" | "admin.elevate_with_admin_key" | "user.set_roles" | "post.moderate";
+export type AuditAction =
+  | "admin.impersonate"
+  | "admin.elevate_with_admin_key"
+  | "user.set_roles"
+  | "user.delete"
+  | "post.moderate"
+  | "post.delete"
+  | "comment.delete"
+  | "notification.send";
 
 const auditColumns = {
   id: auditLog.id,
   actorId: auditLog.actorId,
+  actorEmail: auditLog.actorEmail,
   action: auditLog.action,
   targetId: auditLog.targetId,
   method: auditLog.method,
@@ -27,10 +37,16 @@ const auditColumns = {
   createdAt: auditLog.createdAt,
 };
 
-/** Takes the db or the transaction of the change it records, so the change and its record commit together. */
+/**
+ * Takes the db or the transaction of the change it records, so the change and its record commit
+ * together. The actor's email is copied as it is now: the entry outlives the account.
+ */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  const actorEmail =
+    entry.actorId === null ? null : sql`(${db.select({ email: users.email }).from(users).where(eq(users.id, entry.actorId))})`;
   await db.insert(auditLog).values({
     actorId: entry.actorId,
+    actorEmail,
     action: entry.action,
     targetId: entry.targetId ?? null,
     method: entry.method ?? null,
@@ -59,13 +75,27 @@ export function requestAudit(
   targetId: string | null,
   details: Record<string, unknown> = {},
 ): AuditEntry {
-  const impersonating = req.impersonatorId !== undefined;
+  const impersonator = req.actor?.impersonatedBy;
   return {
-    actorId: req.impersonatorId ?? req.requestorId ?? null,
+    actorId: impersonator?.id ?? req.requestorId ?? null,
     action,
     targetId,
     method: req.method,
     path: redactUrl(req.originalUrl),
-    details: impersonating ? { ...details, actingAs: req.requestorId } : details,
+    details: impersonator ? { ...details, actingAs: req.requestorId } : details,
   };
+}
+
+/**
+ * The entry for deleting someone else's post or comment, or none when its author deleted it. The
+ * author is compared with whoever really sent the request: an admin impersonating the author is recorded.
+ */
+export function deletionAudit(
+  req: Request,
+  action: "post.delete" | "comment.delete",
+  resource: { id: string; authorId: string },
+  details: Record<string, unknown> = {},
+): AuditEntry | undefined {
+  if (!req.actor || realUserOf(req.actor).id === resource.authorId) return undefined;
+  return requestAudit(req, action, resource.id, { authorId: resource.authorId, ...details });
 }

@@ -6,7 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signIn, signUp, type TestUser, unknownId, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { errorHandler } from "../http/error-handler.js";
-import { createAuthGuards, hasAnyRole, isRequestFromUser, isResourceOwner } from "./require-auth.js";
+import { createAuthGuards } from "./require-auth.js";
+import { hasAnyRole, isRequestFromUser, isResourceOwner } from "./request-context.js";
 import { createSessionCache } from "./session-cache.js";
 import { hasMinimumRole, ROLES } from "./roles.js";
 
@@ -53,7 +54,7 @@ beforeAll(() => {
       requestorId: req.requestorId,
       sessionUserId: req.authSession?.user.id,
       sessionUserName: req.authSession?.user.name,
-      isAdmin: req.isAdmin,
+      isAdmin: req.actor?.isAdmin,
       isModeratorOrAdmin: hasAnyRole(req, "MODERATOR", "ADMIN"),
       isGuest: hasAnyRole(req, "GUEST"),
       ownsSubject: isResourceOwner(req, subject),

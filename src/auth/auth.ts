@@ -5,6 +5,7 @@ import type { Db } from "../db/client.js";
 import { schema } from "../db/schema.js";
 import type { Logger } from "../logging/logger.js";
 import { userFieldLimits } from "./field-limits.js";
+import { endOtherSessionsOnPasswordChange } from "./password-change.js";
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -41,6 +42,7 @@ export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) 
     databaseHooks: {
       // The user routes' rules hold for sign-up and update-user too, which would store any name or image.
       user: userFieldLimits,
+      account: { update: { before: endOtherSessionsOnPasswordChange(db) } },
     },
     // The service's own limiter (http/rate-limit.ts) counts every /api/auth request before it gets
     // here, by the client address Express resolves under TRUST_PROXY, shared through Redis, with

@@ -7,32 +7,12 @@ import type { Db } from "../db/client.js";
 import { impersonationTargetNotFound, insufficientRole, noAuthSession } from "../http/errors.js";
 import { type Logger, redactUrl } from "../logging/logger.js";
 import { findUser } from "../users/service.js";
+import type { Actor } from "./actor.js";
 import type { Auth } from "./auth.js";
+import { holdsAnyRole } from "./policy.js";
 import type { Role } from "./roles.js";
 import type { GuardSession, SessionCache } from "./session-cache.js";
 import { createSessionLookup } from "./session-lookup.js";
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      /** The session, whose user is the impersonated one during impersonation. */
-      authSession?: GuardSession;
-      /** The id of the acting user. */
-      requestorId?: string;
-      /** Computed before impersonation: an admin stays admin while acting as someone else. */
-      isAdmin?: boolean;
-      /** The real admin's id while impersonating: audit entries name who really acted. */
-      impersonatorId?: string;
-    }
-  }
-}
-
-export interface Actor {
-  readonly id: string;
-  readonly roles: readonly Role[];
-  readonly isAdmin: boolean;
-}
 
 export interface AuthGuardDeps {
   auth: Auth;
@@ -57,7 +37,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
    * Steps 2 to 5 of the specification's guard for a request that has a session: adminKey
    * elevation, the admin flag, impersonation, then the request context.
    */
-  async function attachSession(req: Request, found: GuardSession): Promise<void> {
+  async function attachSession(req: Request, found: GuardSession): Promise<Actor> {
     const userRoles = found.user.roles as Role[];
     let isAdmin = userRoles.includes("ADMIN");
     if (hasDevAdminKey(req)) {
@@ -68,6 +48,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     }
 
     let session = found;
+    let impersonatedBy: Actor["impersonatedBy"];
     const impersonated = isAdmin ? req.query.impersonatingUser : undefined;
     if (impersonated !== undefined) {
       const targetId = String(impersonated);
@@ -78,12 +59,14 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
       logger.debug("Admin impersonation", { adminId: found.user.id, targetId: target.id });
       // Every impersonated request, not only the first: the log shows what was done as the user.
       await recordAudit(db, { actorId: found.user.id, action: "admin.impersonate", targetId: target.id, method: req.method, path });
-      req.impersonatorId = found.user.id;
+      impersonatedBy = { id: found.user.id, roles: userRoles };
     }
 
     req.authSession = session;
     req.requestorId = session.user.id;
-    req.isAdmin = isAdmin;
+    const actor: Actor = { id: session.user.id, roles: session.user.roles as Role[], isAdmin, impersonatedBy };
+    req.actor = actor;
+    return actor;
   }
 
   const lookUpSession = createSessionLookup({ auth, db, cache: sessionCache, logger });
@@ -98,8 +81,8 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     return async (req: Request, _res: Response, next: NextFunction) => {
       const found = await findSession(req);
       if (!found) throw noAuthSession();
-      await attachSession(req, found);
-      if (allowedRoles.length > 0 && !req.isAdmin && !hasAnyRole(req, ...allowedRoles)) throw insufficientRole();
+      const actor = await attachSession(req, found);
+      if (allowedRoles.length > 0 && !holdsAnyRole(actor, allowedRoles)) throw insufficientRole();
       next();
     };
   }
@@ -124,30 +107,4 @@ export type AuthGuards = ReturnType<typeof createAuthGuards>;
 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
-}
-
-/** The acting user of a request that passed `requireAuth`. */
-export function actorOf(req: Request): Actor {
-  const actor = optionalActorOf(req);
-  if (!actor) throw noAuthSession();
-  return actor;
-}
-
-/** The acting user, or null for an anonymous request on an optional-auth route. */
-export function optionalActorOf(req: Request): Actor | null {
-  if (!req.authSession || !req.requestorId) return null;
-  return { id: req.requestorId, roles: req.authSession.user.roles as Role[], isAdmin: req.isAdmin === true };
-}
-
-export function isRequestFromUser(req: Request, userId: string): boolean {
-  return req.requestorId !== undefined && req.requestorId === userId;
-}
-
-export function hasAnyRole(req: Request, ...roles: Role[]): boolean {
-  const held = (req.authSession?.user.roles ?? []) as Role[];
-  return roles.some((role) => held.includes(role));
-}
-
-export function isResourceOwner(req: Request, ownerId: string): boolean {
-  return isRequestFromUser(req, ownerId);
 }

@@ -1,8 +1,8 @@
 import { Router } from "express";
-import { actorOf, optionalActorOf } from "../auth/require-auth.js";
-import { CONTENT_AUTHORS } from "../auth/roles.js";
+import { deletionAudit } from "../audit/service.js";
+import { authorize, roleGates } from "../auth/policy.js";
+import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { comments as commentsTable } from "../db/schema.js";
-import { notAuthorized } from "../http/errors.js";
 import { validate } from "../http/validate.js";
 import { findDeletablePost, findVisiblePost } from "../posts/service.js";
 import type { V2Deps } from "../v2/router.js";
@@ -31,7 +31,7 @@ export function commentsRouter({ db, guards, logger, cursorPage }: V2Deps): Rout
     res.json(await cursorPage(req, columns, PAGE_SIZE, (page) => comments.listComments(db, post.id, page)));
   });
 
-  router.post("/posts/:postId/comments/", requireAuth(...CONTENT_AUTHORS), create, async (req, res) => {
+  router.post("/posts/:postId/comments/", requireAuth(...roleGates.writeContent), create, async (req, res) => {
     const { params, body } = create.input(res);
     const actor = actorOf(req);
     const post = await findVisiblePost(db, params.postId, actor);
@@ -50,12 +50,12 @@ export function commentsRouter({ db, guards, logger, cursorPage }: V2Deps): Rout
     ["put", replace],
     ["patch", patch],
   ] as const) {
-    router[method]("/posts/:postId/comments/:id/", requireAuth(...CONTENT_AUTHORS), validator, async (req, res) => {
+    router[method]("/posts/:postId/comments/:id/", requireAuth(...roleGates.writeContent), validator, async (req, res) => {
       const { params, body } = validator.input(res);
       const actor = actorOf(req);
       const post = await findVisiblePost(db, params.postId, actor);
       const comment = await comments.findComment(db, post.id, params.id);
-      if (comment.authorId !== actor.id) throw notAuthorized();
+      authorize(actor, "comment.update", comment);
       res.json(await comments.updateComment(db, comment, body));
     });
   }
@@ -66,8 +66,8 @@ export function commentsRouter({ db, guards, logger, cursorPage }: V2Deps): Rout
     // As with posts, an ADMIN may delete on a post it cannot see (another user's private post).
     const post = await findDeletablePost(db, postId, actor);
     const comment = await comments.findComment(db, post.id, id);
-    if (!comments.mayDeleteComment(actor, comment, post)) throw notAuthorized();
-    await comments.deleteComment(db, comment.id);
+    authorize(actor, "comment.delete", { comment, post });
+    await comments.deleteComment(db, comment.id, deletionAudit(req, "comment.delete", comment, { postId: post.id }));
     logger.info("Comment deleted", { commentId: comment.id, postId: post.id, deletedBy: actor.id });
     res.status(204).end();
   });

@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { text } from "../http/validate.js";
+import { visibleText } from "../http/validate.js";
 
-const content = text().trim().min(1).max(2000);
+const content = visibleText().min(1).max(2000);
 
 /** Create and full update (PUT). */
 export const commentBody = z.object({ content });

@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { Actor } from "../auth/require-auth.js";
-import { anyRoleReaches } from "../auth/roles.js";
+import { type AuditEntry, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { comments } from "../db/schema.js";
-import { sqlStateOf } from "../http/database-errors.js";
-import { postNotFound, responses } from "../http/errors.js";
+import { responses } from "../http/errors.js";
 import type { CursorQuery } from "../http/pagination.js";
 import { positionOf } from "../http/pagination.js";
 import { notify } from "../notifications/service.js";
@@ -52,27 +50,23 @@ export async function createComment(
   author: { id: string; name: string },
   input: CommentInput,
 ) {
-  try {
-    return await db.transaction(async (tx) => {
-      const [comment] = await tx
-        .insert(comments)
-        .values({ postId: post.id, authorId: author.id, content: input.content })
-        .returning(commentColumns);
-      if (post.authorId !== author.id) {
-        await notify(tx, {
-          userId: post.authorId,
-          type: "comment",
-          message: `${author.name} commented on your post "${post.title}"`,
-          postId: post.id,
-        });
-      }
-      return comment!;
-    });
-  } catch (error) {
-    // 23503: the post was deleted between the visibility check and the insert.
-    if (sqlStateOf(error) === "23503") throw postNotFound();
-    throw error;
-  }
+  // A post or author deleted since the visibility check fails the insert's foreign key, which the
+  // central error handler maps (http/database-errors.ts).
+  return db.transaction(async (tx) => {
+    const [comment] = await tx
+      .insert(comments)
+      .values({ postId: post.id, authorId: author.id, content: input.content })
+      .returning(commentColumns);
+    if (post.authorId !== author.id) {
+      await notify(tx, {
+        userId: post.authorId,
+        type: "comment",
+        message: `${author.name} commented on your post "${post.title}"`,
+        postId: post.id,
+      });
+    }
+    return comment!;
+  });
 }
 
 export async function updateComment(db: Db, comment: Comment, input: CommentInput | CommentPatch) {
@@ -87,17 +81,11 @@ export async function updateComment(db: Db, comment: Comment, input: CommentInpu
   return updated;
 }
 
-export async function deleteComment(db: Db, id: string): Promise<void> {
-  const deleted = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
-  if (deleted.length === 0) throw responses.notFound();
-}
-
-/** The comment's author, the post's author, and MODERATOR and above (an ADMIN, or the dev adminKey) may delete. */
-export function mayDeleteComment(actor: Actor, comment: Comment, post: Pick<Post, "authorId">): boolean {
-  return (
-    comment.authorId === actor.id ||
-    post.authorId === actor.id ||
-    actor.isAdmin ||
-    anyRoleReaches(actor.roles, "MODERATOR")
-  );
+/** Deletes a comment and records the audit entry, if any, in the same transaction. */
+export async function deleteComment(db: Db, id: string, audit?: AuditEntry): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+    if (deleted.length === 0) throw responses.notFound();
+    if (audit) await recordAudit(tx, audit);
+  });
 }

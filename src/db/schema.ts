@@ -173,12 +173,17 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_created_at_id_idx").on(t.userId, t.createdAt, t.id)],
 );
 
-/** Who did what with elevated power: impersonation, adminKey elevation, role changes, moderation. */
+/**
+ * Who did what with elevated power: impersonation, adminKey elevation, role changes, moderation,
+ * deletions of others' accounts, posts and comments, admin notifications. The actor's id and email
+ * stay on the entry for ever, so no foreign key: the account may be deleted, the record may not.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
     action: text("action").notNull(),
     targetId: text("target_id"),
     method: text("method"),

@@ -39,6 +39,30 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return driverError?.code === "23505" && (constraint === undefined || driverError.constraint === constraint);
 }
 
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  const driverError = driverErrorOf(error);
+  return driverError?.code === "23503" && (constraint === undefined || driverError.constraint === constraint);
+}
+
+/**
+ * What a write referred to that was deleted while the request ran, told apart by the foreign key
+ * it violated: the requestor's own account (deleted with their session) or the post written to.
+ */
+export type VanishedReference = "requestor" | "post";
+
+const VANISHED_BY_FOREIGN_KEY: Readonly<Record<string, VanishedReference>> = {
+  posts_author_id_users_id_fk: "requestor",
+  comments_author_id_users_id_fk: "requestor",
+  comments_post_id_posts_id_fk: "post",
+  notifications_post_id_posts_id_fk: "post",
+};
+
+export function vanishedReferenceOf(error: unknown): VanishedReference | undefined {
+  const driverError = driverErrorOf(error);
+  if (driverError?.code !== "23503" || typeof driverError.constraint !== "string") return undefined;
+  return VANISHED_BY_FOREIGN_KEY[driverError.constraint];
+}
+
 /**
  * Whether the database could not be reached or dropped the connection: a retry later may work.
  * Covers SQLSTATE class 08 (connection exception), 57P01-57P03 (server shutting down or starting),

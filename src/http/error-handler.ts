@@ -10,6 +10,7 @@ import {
   isDatabaseUnavailable,
   isUniqueViolation,
   sqlStateOf,
+  vanishedReferenceOf,
 } from "./database-errors.js";
 import {
   badRequest,
@@ -18,7 +19,9 @@ import {
   internalError,
   invalidInput,
   invalidJson,
+  noAuthSession,
   payloadTooLarge,
+  postNotFound,
   resourceConflict,
   serviceUnavailable,
   v1Body,
@@ -57,6 +60,11 @@ function toHttpError(error: unknown): HttpError {
   if (bodyParserType === "entity.parse.failed") return invalidJson();
   if (bodyParserType === "entity.too.large") return payloadTooLarge();
   if (isUniqueViolation(error)) return resourceConflict();
+  // A write that lost a race with a deletion: the author's account went, and their session with
+  // it (401), or the post did (404).
+  const vanished = vanishedReferenceOf(error);
+  if (vanished === "requestor") return noAuthSession();
+  if (vanished === "post") return postNotFound();
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
   if (isDataException(error)) return invalidInput();
   // The router refuses a path parameter that is not valid percent-encoding with a URIError marked

@@ -68,6 +68,7 @@ export const badRequest = (message: string) => new HttpError(400, message, "bad_
 export const invalidInput = () => new HttpError(400, "A value in the request cannot be stored", "invalid_input");
 export const lastAdminProtection = () =>
   new HttpError(409, "You cannot remove the ADMIN role from your own account", "last_admin_protection");
+export const selfDeletion = () => new HttpError(409, "You cannot delete your own account", "self_deletion");
 export const serviceUnavailable = () =>
   new HttpError(503, "The database is unavailable, try again shortly", "service_unavailable");
 export const invalidPage = () => new HttpError(404, "Invalid page.", "invalid_page", { specificInV2: true });

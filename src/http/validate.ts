@@ -43,6 +43,20 @@ export function validate<S extends RequestSchemas>(schemas: S): Validator<S> {
 // Shared field rules. PostgreSQL text cannot hold NUL, so it is refused here rather than by the database.
 export const text = () => z.string().refine((value) => !value.includes("\u0000"), "Must not contain NUL characters");
 
+// A character that shows: not whitespace, a control or format character (zero-width space, joiners,
+// direction marks), a default-ignorable one (Hangul fillers, variation selectors) or the blank braille cell.
+const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * Text people read (titles, content, names, comments, messages): trimmed, and holding at least one
+ * visible character, so a blank or invisible value is refused rather than stored. Lengths are
+ * checked on the trimmed value; an empty one is left to the length rule, so it gets one message.
+ */
+export const visibleText = () =>
+  text()
+    .trim()
+    .refine((value) => value === "" || VISIBLE_CHARACTER.test(value), "Must contain a visible character");
+
 export const idParams = z.object({ id: z.uuid() });
 
 export const limitOffsetQuery = z.object({

@@ -1,8 +1,10 @@
 import { Router } from "express";
 import * as z from "zod";
-import { actorOf } from "../auth/require-auth.js";
+import { requestAudit } from "../audit/service.js";
+import { roleGates } from "../auth/policy.js";
+import { actorOf } from "../auth/request-context.js";
 import { notifications as notificationsTable } from "../db/schema.js";
-import { idParams, text, validate } from "../http/validate.js";
+import { idParams, validate, visibleText } from "../http/validate.js";
 import type { V2Deps } from "../v2/router.js";
 import * as notifications from "./service.js";
 import { wantsEventStream } from "./streams.js";
@@ -11,7 +13,7 @@ const PAGE_SIZE = 10;
 
 export const notificationBody = z.object({
   userId: z.uuid(),
-  message: text().trim().min(1).max(1000),
+  message: visibleText().min(1).max(1000),
 });
 
 const send = validate({ body: notificationBody });
@@ -19,7 +21,7 @@ const byId = validate({ params: idParams });
 
 /** /api/v2/notifications: each user lists, reads and deletes only their own; an ADMIN may send one. */
 export function notificationsRouter({ db, guards, logger, cursorPage, streams }: V2Deps): Router {
-  const { requireAuth, requireAdmin } = guards;
+  const { requireAuth } = guards;
   const router = Router();
 
   // With `Accept: text/event-stream` (an EventSource), the live stream instead of the list.
@@ -30,8 +32,10 @@ export function notificationsRouter({ db, guards, logger, cursorPage, streams }:
     res.json(await cursorPage(req, columns, PAGE_SIZE, (page) => notifications.listOwnNotifications(db, userId, page)));
   });
 
-  router.post("/notifications/", requireAdmin, send, async (req, res) => {
-    const notification = await notifications.sendAdminNotification(db, send.input(res).body);
+  router.post("/notifications/", requireAuth(...roleGates.sendNotification), send, async (req, res) => {
+    const notification = await notifications.sendAdminNotification(db, send.input(res).body, (sent) =>
+      requestAudit(req, "notification.send", sent.userId, { notificationId: sent.id, message: sent.message }),
+    );
     logger.info("Notification sent", { senderId: actorOf(req).id, userId: notification.userId, notificationId: notification.id });
     res.status(201).json(notification);
   });

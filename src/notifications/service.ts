@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type AuditEntry, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { notifications } from "../db/schema.js";
-import { sqlStateOf } from "../http/database-errors.js";
+import { isForeignKeyViolation } from "../http/database-errors.js";
 import { responses, ValidationError } from "../http/errors.js";
 import type { CursorQuery } from "../http/pagination.js";
 import { positionOf } from "../http/pagination.js";
@@ -32,17 +33,29 @@ export async function notify(tx: Db, notification: NewNotification): Promise<voi
   await tx.insert(notifications).values({ ...notification, postId: notification.postId ?? null });
 }
 
-/** An ADMIN's message to a user; an unknown user is a field error, as DRF's related-field validation. */
-export async function sendAdminNotification(db: Db, input: { userId: string; message: string }) {
+type Notification = Awaited<ReturnType<typeof findOwnNotification>>;
+
+/**
+ * An ADMIN's message to a user, recorded in the audit log in the same transaction; an unknown user
+ * is a field error, as DRF's related-field validation.
+ */
+export async function sendAdminNotification(
+  db: Db,
+  input: { userId: string; message: string },
+  audit: (sent: Notification) => AuditEntry,
+): Promise<Notification> {
   try {
-    const [created] = await db
-      .insert(notifications)
-      .values({ userId: input.userId, type: "admin", message: input.message })
-      .returning(notificationColumns);
-    return created!;
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(notifications)
+        .values({ userId: input.userId, type: "admin", message: input.message })
+        .returning(notificationColumns);
+      await recordAudit(tx, audit(created!));
+      return created!;
+    });
   } catch (error) {
-    // 23503: foreign key violation, the user does not exist. The database decides, so no check-then-insert race.
-    if (sqlStateOf(error) !== "23503") throw error;
+    // The database decides whether the user exists, so no check-then-insert race.
+    if (!isForeignKeyViolation(error, "notifications_user_id_users_id_fk")) throw error;
     throw new ValidationError([
       { part: "body", path: ["userId"], message: `Invalid pk "${input.userId}" - object does not exist.` },
     ]);

@@ -401,7 +401,7 @@ describe("GET /api/v2/posts/?search= and ?tag= with few and with many matches", 
     expect(expected(many, false).length).toBeGreaterThan(SORT_MATCHES_UP_TO);
   });
 
-  // A count above SORT_MATCHES_UP_TO is remembered (src/posts/match-counts.ts): it must not go stale
+  // A count above SORT_MATCHES_UP_TO is remembered (src/posts/count-cache.ts): it must not go stale
   // for writes made through the service, with or without a filter.
   for (const filter of ["&search=ocelot", ""]) {
     it(`keeps a large count exact across writes, and pages past it only when there are rows (${filter || "no filter"})`, async () => {

@@ -1,9 +1,8 @@
 import { Router } from "express";
 import type { AppDeps } from "../app.js";
-import { recordAudit, requestAudit } from "../audit/service.js";
-import { actorOf, isResourceOwner, optionalActorOf } from "../auth/require-auth.js";
-import { CONTENT_AUTHORS } from "../auth/roles.js";
-import { notAuthorized, notOwner } from "../http/errors.js";
+import { deletionAudit, recordAudit, requestAudit } from "../audit/service.js";
+import { authorize, roleGates } from "../auth/policy.js";
+import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { idParams, limitOffsetQuery, validate } from "../http/validate.js";
 import { moderationBody, postBody } from "./schemas.js";
 import * as posts from "./service.js";
@@ -19,7 +18,7 @@ export function postsRouter({ db, guards, logger }: AppDeps): Router {
   const { requireAuth, optionalAuth } = guards;
   const router = Router();
 
-  router.post("/posts", requireAuth(...CONTENT_AUTHORS), create, async (req, res) => {
+  router.post("/posts", requireAuth(...roleGates.writeContent), create, async (req, res) => {
     const post = await posts.createPost(db, actorOf(req).id, create.input(res).body);
     logger.info("Post created", { postId: post.id, authorId: post.authorId });
     res.status(201).json({ post });
@@ -34,22 +33,23 @@ export function postsRouter({ db, guards, logger }: AppDeps): Router {
     res.json({ post: await posts.findVisiblePost(db, byId.input(res).params.id, optionalActorOf(req)) });
   });
 
-  router.put("/posts/:id", requireAuth(...CONTENT_AUTHORS), update, async (req, res) => {
+  router.put("/posts/:id", requireAuth(...roleGates.writeContent), update, async (req, res) => {
     const { params, body } = update.input(res);
-    const post = await posts.findVisiblePost(db, params.id, actorOf(req));
-    if (!isResourceOwner(req, post.authorId)) throw notOwner("You can only edit your own posts");
+    const actor = actorOf(req);
+    const post = await posts.findVisiblePost(db, params.id, actor);
+    authorize(actor, "post.update", post);
     res.json({ post: await posts.updatePost(db, post.id, body) });
   });
 
   router.delete("/posts/:id", requireAuth(), byId, async (req, res) => {
     const actor = actorOf(req);
     const post = await posts.findDeletablePost(db, byId.input(res).params.id, actor);
-    if (!isResourceOwner(req, post.authorId) && !actor.isAdmin) throw notAuthorized();
-    await posts.deletePost(db, post.id);
+    authorize(actor, "post.delete", post);
+    await posts.deletePost(db, post.id, deletionAudit(req, "post.delete", post));
     res.json({ success: true });
   });
 
-  router.post("/moderate", requireAuth("MODERATOR", "ADMIN"), moderate, async (req, res) => {
+  router.post("/moderate", requireAuth(...roleGates.moderatePosts), moderate, async (req, res) => {
     const { postId, action, reason } = moderate.input(res).body;
     const actor = actorOf(req);
     await posts.findVisiblePost(db, postId, actor);

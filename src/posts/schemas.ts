@@ -1,10 +1,10 @@
 import * as z from "zod";
-import { text } from "../http/validate.js";
+import { text, visibleText } from "../http/validate.js";
 
 const fields = {
-  title: text().min(5).max(200),
-  content: text().min(10).max(50_000),
-  tags: z.array(text().trim().min(1).max(50)).max(5),
+  title: visibleText().min(5).max(200),
+  content: visibleText().min(10).max(50_000),
+  tags: z.array(visibleText().min(1).max(50)).max(5),
   visibility: z.enum(["public", "private"]),
 };
 

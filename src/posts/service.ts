@@ -1,13 +1,15 @@
 import { and, arrayContains, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import type { Actor } from "../auth/require-auth.js";
+import { type AuditEntry, recordAudit } from "../audit/service.js";
+import type { Actor } from "../auth/actor.js";
+import { reachesEveryPost, seesHiddenPosts } from "../auth/policy.js";
 import type { Db } from "../db/client.js";
 import { posts } from "../db/schema.js";
 import { postNotFound } from "../http/errors.js";
 import { notify } from "../notifications/service.js";
 import type { PostCountCache } from "./count-cache.js";
 import type { PostInput, PostPatch } from "./schemas.js";
-import { seesHiddenPosts, visibleTo, visibleToSignedIn } from "./visibility.js";
+import { visibleTo, visibleToSignedIn } from "./visibility.js";
 
 export const postColumns = {
   id: posts.id,
@@ -136,9 +138,13 @@ export async function findVisiblePost(db: Db, id: string, actor: Actor | null) {
   return post;
 }
 
-/** The post an actor may delete: an ADMIN any post, private ones included; anyone else one they can see. */
+/** The post an actor may go on to delete: an ADMIN reaches any post, private ones included; others one they see. */
 export async function findDeletablePost(db: Db, id: string, actor: Actor) {
-  if (!actor.isAdmin) return findVisiblePost(db, id, actor);
+  return reachesEveryPost(actor) ? findPost(db, id) : findVisiblePost(db, id, actor);
+}
+
+/** A post whoever may see it; for callers that checked the reader's rights already. */
+async function findPost(db: Db, id: string) {
   const [post] = await db.select(postColumns).from(posts).where(eq(posts.id, id));
   if (!post) throw postNotFound();
   return post;
@@ -153,6 +159,8 @@ export async function createPost(db: Db, authorId: string, input: PostInput) {
 }
 
 export async function updatePost(db: Db, id: string, input: PostInput | PostPatch) {
+  // A PATCH with no field to change (or only fields the schema drops) changes nothing, not even updatedAt.
+  if (Object.values(input).every((value) => value === undefined)) return findPost(db, id);
   const [post] = await db
     .update(posts)
     .set(input)
@@ -162,9 +170,13 @@ export async function updatePost(db: Db, id: string, input: PostInput | PostPatc
   return post;
 }
 
-export async function deletePost(db: Db, id: string): Promise<void> {
-  const deleted = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
-  if (deleted.length === 0) throw postNotFound();
+/** Deletes a post (its comments go with it) and records the audit entry, if any, in the same transaction. */
+export async function deletePost(db: Db, id: string, audit?: AuditEntry): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+    if (deleted.length === 0) throw postNotFound();
+    if (audit) await recordAudit(tx, audit);
+  });
 }
 
 /**

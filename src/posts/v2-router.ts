@@ -1,9 +1,9 @@
 import { Router } from "express";
 import * as z from "zod";
-import { actorOf, isResourceOwner, optionalActorOf } from "../auth/require-auth.js";
-import { CONTENT_AUTHORS } from "../auth/roles.js";
+import { deletionAudit } from "../audit/service.js";
+import { authorize, roleGates } from "../auth/policy.js";
+import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { posts as postsTable } from "../db/schema.js";
-import { notAuthorized, notOwner } from "../http/errors.js";
 import { orderingParam } from "../http/ordering.js";
 import { lastPageWindow, pageNumberEnvelope, pageNumberWindow } from "../http/pagination.js";
 import { idParams, text, validate } from "../http/validate.js";
@@ -43,7 +43,7 @@ export function postsV2Router({ db, guards, logger, postCounts }: V2Deps): Route
     res.json(pageNumberEnvelope(req, window, count, rows));
   });
 
-  router.post("/posts/", requireAuth(...CONTENT_AUTHORS), create, async (req, res) => {
+  router.post("/posts/", requireAuth(...roleGates.writeContent), create, async (req, res) => {
     const post = await posts.createPost(db, actorOf(req).id, create.input(res).body);
     logger.info("Post created", { postId: post.id, authorId: post.authorId });
     res.status(201).json(post);
@@ -57,10 +57,11 @@ export function postsV2Router({ db, guards, logger, postCounts }: V2Deps): Route
     ["put", replace],
     ["patch", patch],
   ] as const) {
-    router[method]("/posts/:id/", requireAuth(...CONTENT_AUTHORS), validator, async (req, res) => {
+    router[method]("/posts/:id/", requireAuth(...roleGates.writeContent), validator, async (req, res) => {
       const { params, body } = validator.input(res);
-      const post = await posts.findVisiblePost(db, params.id, actorOf(req));
-      if (!isResourceOwner(req, post.authorId)) throw notOwner("You can only edit your own posts");
+      const actor = actorOf(req);
+      const post = await posts.findVisiblePost(db, params.id, actor);
+      authorize(actor, "post.update", post);
       res.json(await posts.updatePost(db, post.id, body));
     });
   }
@@ -68,8 +69,8 @@ export function postsV2Router({ db, guards, logger, postCounts }: V2Deps): Route
   router.delete("/posts/:id/", requireAuth(), byId, async (req, res) => {
     const actor = actorOf(req);
     const post = await posts.findDeletablePost(db, byId.input(res).params.id, actor);
-    if (!isResourceOwner(req, post.authorId) && !actor.isAdmin) throw notAuthorized();
-    await posts.deletePost(db, post.id);
+    authorize(actor, "post.delete", post);
+    await posts.deletePost(db, post.id, deletionAudit(req, "post.delete", post));
     res.status(204).end();
   });
 

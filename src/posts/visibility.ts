@@ -1,6 +1,6 @@
 import { and, eq, or, type Placeholder, type SQL } from "drizzle-orm";
-import type { Actor } from "../auth/require-auth.js";
-import { anyRoleReaches } from "../auth/roles.js";
+import type { Actor } from "../auth/actor.js";
+import { seesHiddenPosts } from "../auth/policy.js";
 import { posts } from "../db/schema.js";
 
 /**
@@ -10,11 +10,6 @@ import { posts } from "../db/schema.js";
  */
 export function visibleTo(actor: Actor | null): SQL {
   return actor ? visibleToSignedIn(seesHiddenPosts(actor), actor.id) : publicAndVisible();
-}
-
-/** Moderators and admins see public posts that moderation hid. */
-export function seesHiddenPosts(actor: Actor): boolean {
-  return actor.isAdmin || anyRoleReaches(actor.roles, "MODERATOR");
 }
 
 /** The rule for a signed-in reader; `readerId` may be a prepared statement's placeholder. */

@@ -1,9 +1,9 @@
 import { type RequestHandler, Router } from "express";
-import { recordAudit, requestAudit } from "../audit/service.js";
-import { actorOf, isRequestFromUser } from "../auth/require-auth.js";
-import { lastAdminProtection, notOwner } from "../http/errors.js";
-import { idParams, limitOffsetQuery, validate } from "../http/validate.js";
 import type { AppDeps } from "../app.js";
+import { recordAudit, requestAudit } from "../audit/service.js";
+import { authorize, roleGates } from "../auth/policy.js";
+import { actorOf } from "../auth/request-context.js";
+import { idParams, limitOffsetQuery, validate } from "../http/validate.js";
 import { createUserBody, setRolesBody, updateUserBody } from "./schemas.js";
 import * as users from "./service.js";
 
@@ -15,40 +15,40 @@ const setRoles = validate({ params: idParams, body: setRolesBody });
 
 /** User routes, mounted at /api. */
 export function usersRouter({ db, auth, guards }: AppDeps): Router {
-  const { requireAuth, requireAdmin } = guards;
+  const { requireAuth } = guards;
   const router = Router();
 
   const listAll: RequestHandler = async (_req, res) => {
     res.json({ users: await users.listUsers(db, listQuery.input(res).query) });
   };
-  router.get("/users", requireAdmin, listQuery, listAll);
-  router.get("/admin/users", requireAdmin, listQuery, listAll);
+  router.get("/users", requireAuth(...roleGates.listUsers), listQuery, listAll);
+  router.get("/admin/users", requireAuth(...roleGates.listUsers), listQuery, listAll);
 
   router.post("/users", createBody, async (_req, res) => {
     res.status(201).json({ user: await users.registerUser(db, auth, createBody.input(res).body) });
   });
 
+  // Any signed-in user reads any user's whole record here, as the v1 specification shows.
   router.get("/users/:id", requireAuth(), byId, async (_req, res) => {
     res.json({ user: await users.getUser(db, byId.input(res).params.id) });
   });
 
   router.put("/users/:id", requireAuth(), update, async (req, res) => {
     const { params, body } = update.input(res);
-    if (!isRequestFromUser(req, params.id)) throw notOwner("You can only update your own profile");
+    authorize(actorOf(req), "user.update", params);
     res.json({ user: await users.updateUser(db, params.id, body) });
   });
 
-  router.delete("/users/:id", requireAdmin, byId, async (_req, res) => {
-    await users.deleteUser(db, byId.input(res).params.id);
+  router.delete("/users/:id", requireAuth(...roleGates.deleteUser), byId, async (req, res) => {
+    const { id } = byId.input(res).params;
+    authorize(actorOf(req), "user.delete", { id });
+    await users.deleteUser(db, id, (deleted) => requestAudit(req, "user.delete", id, { email: deleted.email }));
     res.status(204).end();
   });
 
-  router.put("/users/:id/roles", requireAdmin, setRoles, async (req, res) => {
+  router.put("/users/:id/roles", requireAuth(...roleGates.setRoles), setRoles, async (req, res) => {
     const { params, body } = setRoles.input(res);
-    const actor = actorOf(req);
-    if (params.id === actor.id && actor.roles.includes("ADMIN") && !body.roles.includes("ADMIN")) {
-      throw lastAdminProtection();
-    }
+    authorize(actorOf(req), "user.setRoles", { id: params.id, roles: body.roles });
     const user = await db.transaction(async (tx) => {
       const { user: updated, previousRoles } = await users.setUserRoles(tx, params.id, body.roles);
       await recordAudit(tx, requestAudit(req, "user.set_roles", params.id, { roles: updated.roles, previousRoles }));

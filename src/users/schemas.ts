@@ -1,8 +1,8 @@
 import * as z from "zod";
 import { roleSchema } from "../auth/roles.js";
-import { text } from "../http/validate.js";
+import { text, visibleText } from "../http/validate.js";
 
-const name = text().trim().min(2).max(100);
+const name = visibleText().min(2).max(100);
 // better-auth stores emails lower-cased; doing the same here keeps one account per address.
 const email = z.email().max(254).toLowerCase();
 

@@ -1,4 +1,5 @@
 import { asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { type AuditEntry, recordAudit } from "../audit/service.js";
 import type { Auth } from "../auth/auth.js";
 import type { Role } from "../auth/roles.js";
 import type { Db } from "../db/client.js";
@@ -25,6 +26,11 @@ export type PublicUser = {
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** What anyone signed in may know of another user (v2). */
+export function publicViewOf(user: PublicUser): { id: string; name: string } {
+  return { id: user.id, name: user.name };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -103,6 +109,8 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
 }
 
 export async function updateUser(db: Db, id: string, changes: { name?: string; email?: string }): Promise<PublicUser> {
+  // A body with no field to change (or only fields the schema drops) changes nothing, not even updatedAt.
+  if (changes.name === undefined && changes.email === undefined) return getUser(db, id);
   try {
     const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning(publicUserColumns);
     if (!user) throw userNotFound();
@@ -136,7 +144,15 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
   return a.length === b.length && a.every((role) => b.includes(role));
 }
 
-export async function deleteUser(db: Db, id: string): Promise<void> {
-  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  if (deleted.length === 0) throw userNotFound();
+/**
+ * Deletes a user with their sessions, posts and comments, and records the deletion in the same
+ * transaction (every route that deletes passes its entry): the entry keeps the email, the only
+ * trace left of who the user was.
+ */
+export async function deleteUser(db: Db, id: string, audit?: (deleted: { email: string }) => AuditEntry): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
+    if (!deleted) throw userNotFound();
+    if (audit) await recordAudit(tx, audit(deleted));
+  });
 }

@@ -99,14 +99,35 @@ describe("/api/v2/users/<id>/", () => {
     expect(duplicate.body).toEqual({ detail: "User with this email already exists", code: "duplicate_email" });
   });
 
-  it("retrieves any user for a signed-in caller, 404 Not found. for an unknown id", async () => {
+  it("retrieves another user's public view {id, name} for a non-ADMIN, 404 Not found. for an unknown id", async () => {
     const user = await signUp(t);
-    const other = await signUp(t);
-    const res = await t.http.get(`/api/v2/users/${other.id}/`).set("Cookie", user.cookie);
-    expect(res.body).toMatchObject({ id: other.id, email: other.email });
+    const moderator = await signUp(t, { roles: ["MODERATOR"] });
+    const other = await signUp(t, { name: "Other Person" });
+    for (const reader of [user, moderator]) {
+      const res = await t.http.get(`/api/v2/users/${other.id}/`).set("Cookie", reader.cookie);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ id: other.id, name: "Other Person" });
+    }
     const missing = await t.http.get(`/api/v2/users/${unknownId}/`).set("Cookie", user.cookie);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: "Not found." });
+  });
+
+  it("retrieves the whole record for the user themselves and for an ADMIN, impersonating or not", async () => {
+    const user = await signUp(t);
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const whole = { id: user.id, email: user.email, name: user.name, roles: ["USER"], createdAt: expect.any(String), updatedAt: expect.any(String) };
+    expect((await t.http.get(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie)).body).toEqual(whole);
+    expect((await t.http.get(`/api/v2/users/${user.id}/`).set("Cookie", admin.cookie)).body).toEqual(whole);
+    const actingAs = await t.http.get(`/api/v2/users/${user.id}/`).query({ impersonatingUser: user.id }).set("Cookie", admin.cookie);
+    expect(actingAs.body).toEqual(whole);
+  });
+
+  it("keeps the v1 retrieve whole for any signed-in user, as the specification shows", async () => {
+    const user = await signUp(t);
+    const other = await signUp(t);
+    const res = await t.http.get(`/api/users/${other.id}`).set("Cookie", user.cookie);
+    expect(res.body.user).toMatchObject({ id: other.id, email: other.email, roles: ["USER"] });
   });
 
   it("lets users PATCH and PUT only themselves; PUT needs every field", async () => {

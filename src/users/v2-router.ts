@@ -1,8 +1,9 @@
 import { Router } from "express";
 import * as z from "zod";
-import { isRequestFromUser } from "../auth/require-auth.js";
+import { requestAudit } from "../audit/service.js";
+import { authorize, can, roleGates } from "../auth/policy.js";
+import { actorOf } from "../auth/request-context.js";
 import { users as usersTable } from "../db/schema.js";
-import { notOwner } from "../http/errors.js";
 import { orderingParam } from "../http/ordering.js";
 import { limitOffsetEnvelope, limitOffsetWindow } from "../http/pagination.js";
 import { idParams, text, validate } from "../http/validate.js";
@@ -21,12 +22,15 @@ const byId = validate({ params: idParams });
 const replace = validate({ params: idParams, body: updateUserBody.required() });
 const patch = validate({ params: idParams, body: updateUserBody });
 
-/** /api/v2/users: limit/offset pagination, search on name and email, ordering; the v1 access rules. */
+/**
+ * /api/v2/users: limit/offset pagination, search on name and email, ordering. The list is for
+ * ADMIN, who sees whole records; another user's record is the public view for anyone else.
+ */
 export function usersV2Router({ db, auth, guards }: V2Deps): Router {
-  const { requireAuth, requireAdmin } = guards;
+  const { requireAuth } = guards;
   const router = Router();
 
-  router.get("/users/", requireAdmin, list, async (req, res) => {
+  router.get("/users/", requireAuth(...roleGates.listUsers), list, async (req, res) => {
     const { search, ordering } = list.input(res).query;
     const window = limitOffsetWindow(req.query, { defaultSize: 10, maxSize: 100 });
     const { rows, count } = await users.searchUsers(db, search, ordering, window);
@@ -37,8 +41,9 @@ export function usersV2Router({ db, auth, guards }: V2Deps): Router {
     res.status(201).json(await users.registerUser(db, auth, create.input(res).body));
   });
 
-  router.get("/users/:id/", requireAuth(), byId, async (_req, res) => {
-    res.json(await users.getUser(db, byId.input(res).params.id));
+  router.get("/users/:id/", requireAuth(), byId, async (req, res) => {
+    const user = await users.getUser(db, byId.input(res).params.id);
+    res.json(can(actorOf(req), "user.readPrivate", user) ? user : users.publicViewOf(user));
   });
 
   for (const [method, validator] of [
@@ -47,13 +52,15 @@ export function usersV2Router({ db, auth, guards }: V2Deps): Router {
   ] as const) {
     router[method]("/users/:id/", requireAuth(), validator, async (req, res) => {
       const { params, body } = validator.input(res);
-      if (!isRequestFromUser(req, params.id)) throw notOwner("You can only update your own profile");
+      authorize(actorOf(req), "user.update", params);
       res.json(await users.updateUser(db, params.id, body));
     });
   }
 
-  router.delete("/users/:id/", requireAdmin, byId, async (_req, res) => {
-    await users.deleteUser(db, byId.input(res).params.id);
+  router.delete("/users/:id/", requireAuth(...roleGates.deleteUser), byId, async (req, res) => {
+    const { id } = byId.input(res).params;
+    authorize(actorOf(req), "user.delete", { id });
+    await users.deleteUser(db, id, (deleted) => requestAudit(req, "user.delete", id, { email: deleted.email }));
     res.status(204).end();
   });
 
