@@ -3842,13 +3842,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The user */
+                /** @description The whole record for that user and ADMIN; the public view for anyone else */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["User"];
+                        "application/json": components["schemas"]["User"] | components["schemas"]["PublicUser"];
                     };
                 };
                 /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
@@ -5261,7 +5261,10 @@ export interface components {
         AuditEntry: {
             /** Format: uuid */
             id: string;
+            /** @description Kept after the actor's account is deleted; null for the operator CLI */
             actorId: string | null;
+            /** @description The actor's email when the entry was written */
+            actorEmail: string | null;
             action: string;
             targetId: string | null;
             method: string | null;
@@ -5317,6 +5320,11 @@ export interface components {
             /** @description Absolute URL of the adjacent page, or null */
             previous: string | null;
             results: components["schemas"]["User"][];
+        };
+        PublicUser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
         };
         NotificationPage: {
             /** @description Absolute URL of the adjacent page, or null */

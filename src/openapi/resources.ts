@@ -18,6 +18,9 @@ export const userJson = z
   })
   .meta({ id: "User" });
 
+/** Another user's record, as v2 shows it to anyone but that user and ADMIN. */
+export const publicUserJson = z.object({ id: z.uuid(), name: z.string() }).meta({ id: "PublicUser" });
+
 export const postJson = z
   .object({
     id: z.uuid(),
@@ -52,7 +55,8 @@ export const tagJson = z.object({ name: z.string(), count: z.int().min(1) }).met
 export const auditEntryJson = z
   .object({
     id: z.uuid(),
-    actorId: z.uuid().nullable(),
+    actorId: z.uuid().nullable().meta({ description: "Kept after the actor's account is deleted; null for the operator CLI" }),
+    actorEmail: z.string().nullable().meta({ description: "The actor's email when the entry was written" }),
     action: z.string(),
     targetId: z.string().nullable(),
     method: z.string().nullable(),

@@ -9,7 +9,7 @@ import { tagsQuery } from "../tags/router.js";
 import { createUserBody, updateUserBody } from "../users/schemas.js";
 import { usersListQuery } from "../users/v2-router.js";
 import { type Access, operation, type OperationSpec } from "./operations.js";
-import { commentJson, countedPage, cursorPage, notificationJson, postJson, tagJson, userJson } from "./resources.js";
+import { commentJson, countedPage, cursorPage, notificationJson, postJson, publicUserJson, tagJson, userJson } from "./resources.js";
 
 const v2 = (spec: Omit<OperationSpec, "family">) => operation({ family: "v2", ...spec });
 
@@ -104,7 +104,14 @@ export const v2Paths: ZodOpenApiPathsObject = {
     post: v2({ tag: "Users", summary: "Create a user", access: "anyone", body: createUserBody, successes: { 201: { description: "Created", schema: userJson } }, errors: [409] }),
   },
   "/api/v2/users/{id}/": {
-    get: v2({ tag: "Users", summary: "Read a user", access: "session", path: idParams, successes: { 200: { description: "The user", schema: userJson } }, errors: [404] }),
+    get: v2({
+      tag: "Users",
+      summary: "Read a user",
+      access: "session",
+      path: idParams,
+      successes: { 200: { description: "The whole record for that user and ADMIN; the public view for anyone else", schema: z.union([userJson, publicUserJson]) } },
+      errors: [404],
+    }),
     ...updates("Users", "your own user", "session", idParams, userJson, { put: updateUserBody.required(), patch: updateUserBody }, [403, 404, 409]),
     delete: v2({ tag: "Users", summary: "Delete a user", access: "ADMIN", path: idParams, successes: deleted, errors: [404, 409] }),
   },
