@@ -22,7 +22,7 @@ interface SizeResult {
  * `--scaling`: what grows with the data. Cursor pagination should cost the same on page 1,000 as
  * on page 1 (a keyset condition on an index, not an offset). Search matches one post in 100: up to
  * 2,000 matches the page sorts and counts them; above, the page walks the newest-first index and
- * the count is remembered between requests (src/posts/match-counts.ts).
+ * the count is remembered between requests (src/posts/count-cache.ts).
  */
 export async function scalingRun(options: Options): Promise<number> {
   const load = loadOf(options);

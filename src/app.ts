@@ -1,53 +1,25 @@
 import express, { type Express } from "express";
-import { auditRouter } from "./audit/router.js";
-import type { Auth } from "./auth/auth.js";
+import { auditRouter } from "./audit/v1-router.js";
 import { authHandler } from "./auth/handler.js";
-import { type AuthGuards, createAuthGuards } from "./auth/require-auth.js";
+import { createAuthGuards } from "./auth/require-auth.js";
 import { createSessionCache } from "./auth/session-cache.js";
-import type { Config } from "./config.js";
 import { ChangeFeed } from "./db/change-feed.js";
-import type { Database, Db } from "./db/client.js";
+import type { AppDeps, AppOptions } from "./deps.js";
 import { readRouting } from "./db/replicas.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { health, readinessRouter } from "./http/health.js";
-import { type RateLimitStores, rateLimits } from "./http/rate-limit.js";
+import { rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
-import type { Logger } from "./logging/logger.js";
 import { requestId } from "./logging/request-id.js";
 import { requestLogger } from "./logging/request-logger.js";
-import { type NotificationStreamOptions, NotificationStreams } from "./notifications/streams.js";
-import { createPostCountCache, type PostCountCache } from "./posts/count-cache.js";
+import { NotificationStreams } from "./notifications/streams.js";
+import { createPostCountCache } from "./posts/count-cache.js";
 import { openApiRouter } from "./openapi/router.js";
-import { postsRouter } from "./posts/router.js";
-import { usersRouter } from "./users/router.js";
+import { postsRouter } from "./posts/v1-router.js";
+import { usersRouter } from "./users/v1-router.js";
 import { v2Router } from "./v2/router.js";
-
-export interface AppOptions {
-  config: Config;
-  database: Database;
-  auth: Auth;
-  logger: Logger;
-  /** Shared rate-limit counters (Redis, see main.ts); each limiter counts in memory without them. */
-  rateLimitStores?: RateLimitStores;
-  /**
-   * Committed changes from every instance (openServices opens it). Without one nothing is cached
-   * and notification streams get no live events.
-   */
-  changes?: ChangeFeed;
-  /** Live notification streams' keep-alive interval and per-user limit (tests shorten the interval). */
-  notificationStreams?: Partial<NotificationStreamOptions>;
-}
-
-/** What every router is built from. */
-export interface AppDeps extends AppOptions {
-  db: Db;
-  guards: AuthGuards;
-  changes: ChangeFeed;
-  postCounts: PostCountCache;
-  streams: NotificationStreams;
-}
 
 /** Builds the app in the specification's stage order; never listens (main.ts does). */
 export function createApp(options: AppOptions): Express {

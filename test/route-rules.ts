@@ -1,10 +1,10 @@
 import type { Role } from "../src/auth/roles.js";
 import { createApp } from "../src/app.js";
-import { routeTableOf } from "../src/routes/table.js";
+import { routeTableOf } from "../tools/routes/table.js";
 import type { TestApp } from "./harness.js";
 
 /**
- * Who may call each route of the app's route table (src/routes/table.ts), for the security suites
+ * Who may call each route of the app's route table (tools/routes/table.ts), for the security suites
  * (test/owasp.test.ts, test/fuzz.test.ts). A route the table serves and this list does not
  * classify fails the inventory test: whoever adds a route says here who may call it.
  *

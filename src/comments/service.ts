@@ -3,8 +3,8 @@ import { type AuditEntry, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { comments } from "../db/schema.js";
 import { responses } from "../http/errors.js";
-import type { CursorQuery } from "../http/pagination.js";
-import { positionOf } from "../http/pagination.js";
+import type { CursorQuery } from "../db/keyset.js";
+import { positionOf } from "../db/keyset.js";
 import { notify } from "../notifications/service.js";
 import type { Post } from "../posts/service.js";
 import type { CommentInput, CommentPatch } from "./schemas.js";
@@ -51,7 +51,7 @@ export async function createComment(
   input: CommentInput,
 ) {
   // A post or author deleted since the visibility check fails the insert's foreign key, which the
-  // central error handler maps (http/database-errors.ts).
+  // central error handler maps (db/errors.ts).
   return db.transaction(async (tx) => {
     const [comment] = await tx
       .insert(comments)

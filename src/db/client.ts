@@ -1,17 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { lockDataDirectory } from "./data-dir-lock.js";
 import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite, listenOnPostgres } from "./listen.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
 import { serveEmbeddedDatabase } from "./pglite-socket.js";
 import { openReplicas } from "./replicas.js";
-import { schema } from "./schema.js";
+import { type Db, schema } from "./schema.js";
 
-/** One drizzle type for both drivers; a transaction is a Db too, so services take either. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type { Db };
 
 export interface Database {
   readonly db: Db;

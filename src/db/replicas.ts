@@ -4,8 +4,8 @@ import { withReplicas } from "drizzle-orm/pg-core";
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
-import { isDatabaseUnavailable, sqlStateOf } from "../http/database-errors.js";
-import type { Db } from "./client.js";
+import { isDatabaseUnavailable, sqlStateOf } from "./errors.js";
+import type { Db } from "./schema.js";
 import { schema } from "./schema.js";
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { isoTimestamps } from "./iso-timestamp.js";
 
@@ -195,3 +196,6 @@ export const auditLog = pgTable(
 );
 
 export const schema = { users, sessions, accounts, verifications, posts, comments, notifications, auditLog };
+
+/** One drizzle type for both drivers; a transaction is a Db too, so services take either. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -11,7 +11,7 @@ import {
   isUniqueViolation,
   sqlStateOf,
   vanishedReferenceOf,
-} from "./database-errors.js";
+} from "../db/errors.js";
 import {
   badRequest,
   endpointNotFound,

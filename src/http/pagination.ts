@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { asc, desc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Request } from "express";
+import { type CursorPosition, type CursorQuery, keysetQuery, type Positioned } from "../db/keyset.js";
 import { invalidCursor, invalidPage } from "./errors.js";
 
 // The three list styles of the specification's v2 conventions, as DRF implements them:
@@ -83,31 +83,6 @@ export function limitOffsetEnvelope<T>(
   };
 }
 
-/** A row of a cursor-paginated list carries its exact position (timestamp to the microsecond) and id. */
-export interface Positioned {
-  id: string;
-  position: string;
-}
-
-/** Selects a timestamp column as text with every microsecond, so a cursor never skips or repeats a row. */
-export function positionOf(createdAt: PgColumn): SQL<string> {
-  return sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
-
-interface Cursor {
-  at: string;
-  id: string;
-  /** true: the page before this position (a `previous` link), else the page after it. */
-  back: boolean;
-}
-
-export interface CursorQuery {
-  /** Extra condition for rows after (or before) the cursor, and the order to read them in. */
-  where: SQL | undefined;
-  orderBy: SQL[];
-  limit: number;
-}
-
 /**
  * Cursor pagination ordered by `-created_at` with the id as tie-breaker, as DRF's CursorPagination:
  * the cursor is an HMAC-signed position (not an offset), so pages stay stable while rows are added,
@@ -117,12 +92,12 @@ export function cursorPaginator(secret: string) {
   const sign = (payload: string) =>
     createHmac("sha256", secret).update(`cursor:${payload}`).digest("base64url").slice(0, 22);
 
-  function encode(cursor: Cursor): string {
+  function encode(cursor: CursorPosition): string {
     const payload = Buffer.from(JSON.stringify([cursor.at, cursor.id, cursor.back ? 1 : 0])).toString("base64url");
     return `${payload}.${sign(payload)}`;
   }
 
-  function decode(raw: unknown): Cursor | undefined {
+  function decode(raw: unknown): CursorPosition | undefined {
     if (raw === undefined) return undefined;
     if (typeof raw !== "string") throw invalidCursor();
     const [payload = "", signature = ""] = raw.split(".");
@@ -144,17 +119,8 @@ export function cursorPaginator(secret: string) {
     fetch: (query: CursorQuery) => Promise<Row[]>,
   ): Promise<Envelope<Omit<Row, "position">>> {
     const cursor = decode(req.query.cursor);
-    const { createdAt, id } = columns;
     const back = cursor?.back ?? false;
-    // A row comparison is one range condition on the (…, created_at, id) index: deep pages cost as
-    // little as the first.
-    const where = cursor
-      ? back
-        ? sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-        : sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-      : undefined;
-    const orderBy = back ? [asc(createdAt), asc(id)] : [desc(createdAt), desc(id)];
-    const rows = await fetch({ where, orderBy, limit: pageSize + 1 });
+    const rows = await fetch(keysetQuery(columns, cursor, pageSize + 1));
     const hasMore = rows.length > pageSize;
     const page = rows.slice(0, pageSize);
     if (back) page.reverse();

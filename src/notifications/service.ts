@@ -2,10 +2,10 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { notifications } from "../db/schema.js";
-import { isForeignKeyViolation } from "../http/database-errors.js";
+import { isForeignKeyViolation } from "../db/errors.js";
 import { responses, ValidationError } from "../http/errors.js";
-import type { CursorQuery } from "../http/pagination.js";
-import { positionOf } from "../http/pagination.js";
+import type { CursorQuery } from "../db/keyset.js";
+import { positionOf } from "../db/keyset.js";
 
 export type NotificationType = (typeof notifications.type.enumValues)[number];
 

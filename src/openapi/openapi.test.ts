@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/harness.js";
 import { ResponseConformance } from "../../test/openapi-conformance.js";
 import { createApp } from "../app.js";
-import { routeTableOf } from "../routes/table.js";
+import { routeTableOf } from "../../tools/routes/table.js";
 import type { OpenApiDocument } from "./document.js";
 
 const t = useTestApp();

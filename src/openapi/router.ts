@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../deps.js";
 import { DOCS_ASSETS, DOCS_PAGE, DOCS_POLICY } from "./docs-page.js";
 import type { OpenApiDocument } from "./document.js";
 

@@ -27,3 +27,11 @@ export const moderationBody = z.object({
   action: z.enum(["hide", "restore"]),
   reason: text().max(500).optional(),
 });
+
+/** What a v2 posts list is filtered by. */
+export interface PostFilters {
+  /** Words to find in title or content, in web-search syntax ("quoted phrase", or, -not); stemmed. */
+  search?: string;
+  tag?: string;
+  author?: string;
+}

@@ -8,7 +8,7 @@ import { posts } from "../db/schema.js";
 import { postNotFound } from "../http/errors.js";
 import { notify } from "../notifications/service.js";
 import type { PostCountCache } from "./count-cache.js";
-import type { PostInput, PostPatch } from "./schemas.js";
+import type { PostFilters, PostInput, PostPatch } from "./schemas.js";
 import { visibleTo, visibleToSignedIn } from "./visibility.js";
 
 export const postColumns = {
@@ -57,13 +57,6 @@ export function listVisiblePosts(db: Db, actor: Actor | null, page: { limit: num
   if (!lists) preparedLists.set(db, (lists = prepareLists(db)));
   if (!actor) return lists.anonymous.execute(page);
   return (seesHiddenPosts(actor) ? lists.seesHidden : lists.member).execute({ ...page, readerId: actor.id });
-}
-
-export interface PostFilters {
-  /** Words to find in title or content, in web-search syntax ("quoted phrase", or, -not); stemmed. */
-  search?: string;
-  tag?: string;
-  author?: string;
 }
 
 /**

@@ -7,7 +7,7 @@ import { posts as postsTable } from "../db/schema.js";
 import { orderingParam } from "../http/ordering.js";
 import { lastPageWindow, pageNumberEnvelope, pageNumberWindow } from "../http/pagination.js";
 import { idParams, text, validate } from "../http/validate.js";
-import type { V2Deps } from "../v2/router.js";
+import type { V2Deps } from "../deps.js";
 import { postBody, postPatchBody } from "./schemas.js";
 import * as posts from "./service.js";
 

@@ -5,7 +5,7 @@ import type { Role } from "../auth/roles.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
 import { duplicateEmail, userNotFound } from "../http/errors.js";
-import { isUniqueViolation } from "../http/database-errors.js";
+import { isUniqueViolation } from "../db/errors.js";
 import { notify } from "../notifications/service.js";
 
 /** The columns a client may see; the password hash lives in `accounts` and never leaves it. */

@@ -7,7 +7,7 @@ import { users as usersTable } from "../db/schema.js";
 import { orderingParam } from "../http/ordering.js";
 import { limitOffsetEnvelope, limitOffsetWindow } from "../http/pagination.js";
 import { idParams, text, validate } from "../http/validate.js";
-import type { V2Deps } from "../v2/router.js";
+import type { V2Deps } from "../deps.js";
 import { createUserBody, updateUserBody } from "./schemas.js";
 import * as users from "./service.js";
 

@@ -1,16 +1,11 @@
 import { Router } from "express";
-import type { AppDeps } from "../app.js";
-import { commentsRouter } from "../comments/router.js";
-import { type CursorPaginator, cursorPaginator } from "../http/pagination.js";
-import { notificationsRouter } from "../notifications/router.js";
+import type { AppDeps, V2Deps } from "../deps.js";
+import { commentsRouter } from "../comments/v2-router.js";
+import { cursorPaginator } from "../http/pagination.js";
+import { notificationsRouter } from "../notifications/v2-router.js";
 import { postsV2Router } from "../posts/v2-router.js";
-import { tagsV2Router } from "../tags/router.js";
+import { tagsV2Router } from "../tags/v2-router.js";
 import { usersV2Router } from "../users/v2-router.js";
-
-/** What a v2 router is built from: the app's dependencies and the one cursor signer every cursor list shares. */
-export interface V2Deps extends AppDeps {
-  cursorPage: CursorPaginator;
-}
 
 /**
  * `/api/v2`: the specification's DRF-style conventions over the same services as v1. Routes are

@@ -5,7 +5,7 @@ import { roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { notifications as notificationsTable } from "../db/schema.js";
 import { idParams, validate, visibleText } from "../http/validate.js";
-import type { V2Deps } from "../v2/router.js";
+import type { V2Deps } from "../deps.js";
 import * as notifications from "./service.js";
 import { wantsEventStream } from "./streams.js";
 

@@ -1,9 +1,9 @@
 import { METHODS } from "node:http";
 import type { Express } from "express";
-import { createApp } from "../app.js";
-import { loadConfig } from "../config.js";
-import { createLogger } from "../logging/logger.js";
-import { openServices } from "../services.js";
+import { createApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logging/logger.js";
+import { openServices } from "../../src/services.js";
 
 // The parts of router@2's Layer and Route that the table reads (Express 5 does not type them).
 interface RouteLike {

@@ -1,7 +1,7 @@
 import express, { Router } from "express";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/harness.js";
-import { createApp } from "../app.js";
+import { createApp } from "../../src/app.js";
 import { formatEntry } from "./changelog.js";
 import { diffTables } from "./normal-diff.js";
 import { checkRoutes } from "./route-changes.js";

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import * as z from "zod";
 import { text, validate } from "../http/validate.js";
-import type { V2Deps } from "../v2/router.js";
+import type { V2Deps } from "../deps.js";
 import { listTags } from "./service.js";
 
 export const tagsQuery = z.object({ search: text().max(50).optional() });

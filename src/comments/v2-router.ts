@@ -5,7 +5,7 @@ import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { comments as commentsTable } from "../db/schema.js";
 import { validate } from "../http/validate.js";
 import { findDeletablePost, findVisiblePost } from "../posts/service.js";
-import type { V2Deps } from "../v2/router.js";
+import type { V2Deps } from "../deps.js";
 import { commentBody, commentParams, commentPatchBody, postParams } from "./schemas.js";
 import * as comments from "./service.js";
 

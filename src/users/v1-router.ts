@@ -1,5 +1,5 @@
 import { type RequestHandler, Router } from "express";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../deps.js";
 import { recordAudit, requestAudit } from "../audit/service.js";
 import { authorize, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../deps.js";
 import { roleGates } from "../auth/policy.js";
 import { limitOffsetQuery, validate } from "../http/validate.js";
 import { listAudit } from "./service.js";

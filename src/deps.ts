@@ -1,0 +1,44 @@
+import type { Auth } from "./auth/auth.js";
+import type { AuthGuards } from "./auth/require-auth.js";
+import type { Config } from "./config.js";
+import type { ChangeFeed } from "./db/change-feed.js";
+import type { Database, Db } from "./db/client.js";
+import type { CursorPaginator } from "./http/pagination.js";
+import type { RateLimitStores } from "./http/rate-limit.js";
+import type { Logger } from "./logging/logger.js";
+import type { NotificationStreamOptions, NotificationStreams } from "./notifications/streams.js";
+import type { PostCountCache } from "./posts/count-cache.js";
+
+// What the app and its routers are built from. Declared apart from app.ts so that a router can
+// name its dependencies without importing the module that imports it.
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  logger: Logger;
+  /** Shared rate-limit counters (Redis, see main.ts); each limiter counts in memory without them. */
+  rateLimitStores?: RateLimitStores;
+  /**
+   * Committed changes from every instance (openServices opens it). Without one nothing is cached
+   * and notification streams get no live events.
+   */
+  changes?: ChangeFeed;
+  /** Live notification streams' keep-alive interval and per-user limit (tests shorten the interval). */
+  notificationStreams?: Partial<NotificationStreamOptions>;
+}
+
+/** What every router is built from. */
+export interface AppDeps extends AppOptions {
+  db: Db;
+  guards: AuthGuards;
+  changes: ChangeFeed;
+  postCounts: PostCountCache;
+  streams: NotificationStreams;
+}
+
+/** What a v2 router is built from: the app's dependencies and the one cursor signer every cursor list shares. */
+export interface V2Deps extends AppDeps {
+  cursorPage: CursorPaginator;
+}
+
