@@ -44,6 +44,7 @@ export async function withDatabase<T>(database: BenchDatabase, work: (db: Databa
 }
 
 export async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed unknown over the two drivers; both return { rows }
   const result = (await db.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

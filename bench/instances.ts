@@ -32,9 +32,9 @@ export async function instancesRun(options: Options): Promise<number> {
   const balancer = await startHaproxy({ listenPort: listenPort!, statsPort: statsPort!, instances: addresses });
   const stopBalancer = onCleanup("stop haproxy", () => balancer.stop());
   await Promise.all(["app1", "app2"].map((server) => balancer.waitUntilUp(server)));
-  log(`One instance at ${single!.baseUrl}; two behind HAProxy at ${balancer.url}`);
-  const user = await signUpBenchUser(single!);
-  await createOwnPosts(single!, user, 5);
+  log(`One instance at ${single.baseUrl}; two behind HAProxy at ${balancer.url}`);
+  const user = await signUpBenchUser(single);
+  await createOwnPosts(single, user, 5);
   const userCookies = seededUserCookies(prepared, user);
   const context = (baseUrl: string): ScenarioContext => ({ baseUrl, user, seeded: prepared.seeded, userCookies, cursorDepth: options.cursorDepth });
 
@@ -43,7 +43,7 @@ export async function instancesRun(options: Options): Promise<number> {
     const alone: Row[] = [];
     const balanced: Row[] = [];
     for (let round = 1; round <= options.rounds; round++) {
-      const order = round % 2 === 1 ? [single!.baseUrl, balancer.url] : [balancer.url, single!.baseUrl];
+      const order = round % 2 === 1 ? [single.baseUrl, balancer.url] : [balancer.url, single.baseUrl];
       for (const baseUrl of order) {
         const { row } = await runScenario({ baseUrl }, scenario, context(baseUrl), load);
         row.scenario = `${row.scenario}, ${baseUrl === balancer.url ? "2 instances via HAProxy" : "1 instance"}`;
@@ -57,7 +57,7 @@ export async function instancesRun(options: Options): Promise<number> {
     rows.push(...both);
   }
   await stopBalancer();
-  await Promise.all([single!, ...pair].map((service) => service.stop()));
+  await Promise.all([single, ...pair].map((service) => service.stop()));
 
   const table = resultsTable(rows);
   const settings =

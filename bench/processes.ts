@@ -56,8 +56,8 @@ export async function startServer(options: StartOptions): Promise<Server> {
     output.push(...chunk.toString().split("\n").filter(Boolean));
     output.splice(0, Math.max(0, output.length - OUTPUT_LINES_KEPT));
   };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   const exited = once(child, "exit");
   const stop = onCleanup(`stop ${name}`, () => terminate(child, exited));
   const baseUrl = `http://${HOST}:${port}`;

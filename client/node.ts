@@ -6,5 +6,5 @@ import { CookieJar } from "tough-cookie";
  * would, so one client is one signed-in user.
  */
 export function fetchWithCookieJar(jar = new CookieJar()): typeof fetch {
-  return makeFetchCookie(fetch, jar) as unknown as typeof fetch;
+  return makeFetchCookie(fetch, jar);
 }

@@ -92,7 +92,7 @@ async function keepOwnMappings(dir: string): Promise<void> {
       line.flatMap((segment) => {
         const source = segment.length > 1 ? newIndex.get(segment[1]!) : undefined;
         if (source === undefined) return [];
-        const renumbered = [...segment] as typeof segment;
+        const renumbered: typeof segment = [...segment];
         renumbered[1] = source;
         return [renumbered];
       }),

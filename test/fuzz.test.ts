@@ -60,7 +60,7 @@ async function rowsOf(table: (typeof TABLES)[number], ids: string[]) {
     sql`, `,
   );
   const result = await t.database.db.execute(sql`select * from ${sql.identifier(table)} where ${sql.identifier(column)} in (${values}) order by id`);
-  return (result as unknown as { rows: unknown[] }).rows;
+  return (result as { rows: unknown[] }).rows;
 }
 
 async function snapshot() {
@@ -90,7 +90,7 @@ beforeAll(async () => {
   const hidden = sentinels.posts[0]!;
   expect((await t.http.post("/api/moderate").set("Cookie", moderator.cookie).send({ postId: hidden, action: "hide" })).status).toBe(200);
   const notes = await t.database.db.execute(sql`select id from notifications`);
-  sentinels.notifications.push(...(notes as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+  sentinels.notifications.push(...(notes as { rows: { id: string }[] }).rows.map((row) => row.id));
   expect(sentinels.notifications.length).toBeGreaterThan(0);
 
   actors.user = await signUp(t);
@@ -446,7 +446,7 @@ function describeRequest(spec: FuzzRequest, outcome: Outcome, problem: string): 
     `${problem}: ${spec.auth} ${spec.method} ${spec.path.slice(0, 200)}`,
     `headers=${JSON.stringify(spec.headers)} body=${JSON.stringify(spec.body?.slice(0, 200))}${spec.chunked ? " (chunked)" : ""}`,
     `-> ${outcome.status} ${outcome.body?.slice(0, 300)}`,
-    `logged: ${JSON.stringify(logged.map(({ message, errorName, errorMessage, sqlState, stack }) => ({ message, errorName, errorMessage, sqlState, stack: String(stack ?? "").split("\n").slice(0, 4) })))}`,
+    `logged: ${JSON.stringify(logged.map(({ message, errorName, errorMessage, sqlState, stack }) => ({ message, errorName, errorMessage, sqlState, stack: (typeof stack === "string" ? stack : "").split("\n").slice(0, 4) })))}`,
   ].join("\n  ");
 }
 
@@ -456,7 +456,7 @@ async function renewSessions() {
     const session = await t.http.get("/api/auth/get-session").set("Cookie", actors[key].cookie);
     if (session.body?.user) continue;
     const rows = await t.database.db.execute(sql`select email from users where id = ${actors[key].id}`);
-    const email = String((rows as unknown as { rows: { email: string }[] }).rows[0]!.email);
+    const email = String((rows as { rows: { email: string }[] }).rows[0]!.email);
     actors[key] = { ...actors[key], email, cookie: await signIn(t.http, { email, password: actors[key].password }) };
   }
 }

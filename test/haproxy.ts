@@ -53,8 +53,8 @@ export async function startHaproxy({ listenPort, statsPort, instances }: Balance
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
-  child.stderr!.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
   const exited = once(child, "exit");
 
   const statsUrl = `http://127.0.0.1:${statsPort}/stats;csv`;

@@ -57,7 +57,7 @@ export class ResponseConformance {
     };
     const write = res.write.bind(res);
     const end = res.end.bind(res);
-    res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), write(chunk as string, ...(rest as [])))) as typeof res.write;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), write(chunk, ...(rest as [])))) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), end(chunk as string, ...(rest as [])))) as typeof res.end;
     res.on("finish", () => this.check(method, url, res, Buffer.concat(chunks).toString("utf8")));
   }

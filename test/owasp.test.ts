@@ -77,7 +77,7 @@ async function rowsOf(table: "users" | "posts" | "comments" | "notifications" | 
     sql`, `,
   );
   const result = await t.database.db.execute(sql`select * from ${sql.identifier(table)} where ${sql.identifier(column)} in (${values}) order by id`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
 describe("API1:2023 Broken Object Level Authorization", () => {

@@ -47,7 +47,7 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
       LOG_LEVEL: "warn",
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     };
-    instances.push(...(await Promise.all(instancePorts.map((port) => startInstance(port!, instanceEnv)))));
+    instances.push(...(await Promise.all(instancePorts.map((port) => startInstance(port, instanceEnv)))));
     balancer = await startHaproxy({ listenPort: listenPort!, statsPort: statsPort!, instances: [instances[0]!.address, instances[1]!.address] });
     await Promise.all(["app1", "app2"].map((server) => balancer.waitUntilUp(server)));
   }, 120_000);

@@ -49,7 +49,7 @@ beforeAll(() => {
   });
   const app = express();
   const describeRequest: express.RequestHandler = (req, res) => {
-    const subject = String(req.query.subject ?? "");
+    const subject = typeof req.query.subject === "string" ? req.query.subject : "";
     res.json({
       requestorId: req.requestorId,
       sessionUserId: req.authSession?.user.id,

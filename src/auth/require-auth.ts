@@ -38,7 +38,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
    * elevation, the admin flag, impersonation, then the request context.
    */
   async function attachSession(req: Request, found: GuardSession): Promise<Actor> {
-    const userRoles = found.user.roles as Role[];
+    const userRoles = found.user.roles;
     let isAdmin = userRoles.includes("ADMIN");
     if (hasDevAdminKey(req)) {
       isAdmin = true;
@@ -51,7 +51,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     let impersonatedBy: Actor["impersonatedBy"];
     const impersonated = isAdmin ? req.query.impersonatingUser : undefined;
     if (impersonated !== undefined) {
-      const targetId = String(impersonated);
+      const targetId = typeof impersonated === "string" ? impersonated : JSON.stringify(impersonated);
       const path = redactUrl(req.originalUrl);
       const target = await findUser(db, targetId);
       if (!target) throw impersonationTargetNotFound(targetId);
@@ -64,7 +64,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
 
     req.authSession = session;
     req.requestorId = session.user.id;
-    const actor: Actor = { id: session.user.id, roles: session.user.roles as Role[], isAdmin, impersonatedBy };
+    const actor: Actor = { id: session.user.id, roles: session.user.roles, isAdmin, impersonatedBy };
     req.actor = actor;
     return actor;
   }

@@ -82,7 +82,7 @@ export interface SessionLookupDeps {
  * to that user's sessions or user row is announced; expiry is checked on every request.
  */
 export function createSessionLookup({ auth, db, cache, logger }: SessionLookupDeps) {
-  const unmodelled = unmodelledSessionOptions(auth.options as BetterAuthOptions);
+  const unmodelled = unmodelledSessionOptions(auth.options);
   if (unmodelled.length > 0) {
     logger.warn(`Session fast path off (better-auth options it does not model: ${unmodelled.join(", ")}): sessions are read through better-auth's getSession`);
   }
@@ -117,7 +117,7 @@ export function createSessionLookup({ auth, db, cache, logger }: SessionLookupDe
     if (token === undefined) return null;
     const cached = cache.get(token);
     const ticket = cache.ticket();
-    const found = cached ?? ((await byToken.execute({ token }))[0] as GuardSession | undefined);
+    const found = cached ?? ((await byToken.execute({ token }))[0]);
     if (!found) return null;
     const expiresAt = found.session.expiresAt.getTime();
     const now = Date.now();

@@ -37,8 +37,8 @@ function run(script: string, args: string[], env: Record<string, string>, input 
   children.add(child);
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdin.end(input);
   return new Promise((resolve) =>
     child.once("close", (code) => {
@@ -76,10 +76,10 @@ async function startService(): Promise<Service> {
   const exited = once(child, "exit");
   await new Promise<void>((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk;
+      output += chunk.toString();
       if (output.includes("Listening on")) resolve();
     });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     void exited.then(() => reject(new Error(`The service exited before listening:\n${output}`)));
   });
   const holderPid = Number(readFileSync(join(dataDirectory, "service.lock"), "utf8").split("\n")[0]);

@@ -56,7 +56,7 @@ async function usersOnTerminal(databaseUrl: string, args: string[], answers: [pr
   let answered = 0;
   let seen = 0;
   child.stdout.on("data", (chunk: Buffer) => {
-    screen += chunk;
+    screen += chunk.toString();
     const next = answers[answered];
     const at = next ? screen.indexOf(next[0], seen) : -1;
     if (!next || at < 0) return;

@@ -8,7 +8,7 @@ describe("embedded database (PGlite)", () => {
     try {
       const statistics = async () => {
         const result = await database.db.execute(sql`select relname, reltuples from pg_class where relname in ('posts', 'users') order by relname`);
-        return (result as unknown as { rows: { relname: string; reltuples: number }[] }).rows;
+        return (result as { rows: { relname: string; reltuples: number }[] }).rows;
       };
       await database.db.execute(sql`create table posts (id int)`);
       await database.db.execute(sql`create table users (id int)`);

@@ -81,11 +81,11 @@ export function routeReads(primary: Db, replicas: Db[]): Db {
       return method(...args);
     }) as F;
   return Object.assign(routed, {
-    insert: pinning(routed.insert),
-    update: pinning(routed.update),
-    delete: pinning(routed.delete),
-    execute: pinning(routed.execute),
-    transaction: pinning(routed.transaction),
+    insert: pinning(routed.insert.bind(routed)),
+    update: pinning(routed.update.bind(routed)),
+    delete: pinning(routed.delete.bind(routed)),
+    execute: pinning(routed.execute.bind(routed)),
+    transaction: pinning(routed.transaction.bind(routed)),
   });
 }
 

@@ -132,8 +132,8 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
       reachable = true;
     },
   };
-  client.on("error", health.failed);
-  client.on("ready", health.answered);
+  client.on("error", (error: Error) => health.failed(error));
+  client.on("ready", () => health.answered());
 
   // Settles once connected or after the first wait, whichever is first: only the first requests wait.
   let firstConnect: Promise<unknown> | undefined;
@@ -143,6 +143,7 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
       delay(FIRST_CONNECT_WAIT_MS, undefined, { ref: false }),
     ]);
     if (!client.isReady) await firstConnect;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the store wants the reply narrowed to its own types
     return client.sendCommand(args) as Promise<number | string | boolean | (number | string | boolean)[]>;
   };
 

@@ -121,7 +121,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
         await client.end();
       } else {
         const result = await t.database.db.execute(sql`insert into notifications (user_id, type, message) values (${user.id}, 'admin', 'From elsewhere') returning id`);
-        id = (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+        id = (result as { rows: { id: string }[] }).rows[0]!.id;
       }
       await until(() => mine.received.length === 1, "the notification");
       expect(mine.received[0]!.id).toBe(id);

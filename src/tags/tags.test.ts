@@ -105,6 +105,6 @@ describe("GET /api/v2/tags/", () => {
       select tag as name, count(*)::int as count
       from posts as p cross join lateral (select distinct unnest(p.tags) as tag) as t
       where p.visibility = 'public' and p.status = 'visible' group by tag order by tag`);
-    expect((kept as unknown as { rows: unknown[] }).rows).toEqual((recount as unknown as { rows: unknown[] }).rows);
+    expect((kept as { rows: unknown[] }).rows).toEqual((recount as { rows: unknown[] }).rows);
   });
 });
