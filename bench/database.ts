@@ -28,7 +28,9 @@ export async function createBenchDatabase(serverUrl: string | undefined): Promis
   }
   const name = `posts_api_bench_${randomBytes(6).toString("hex")}`;
   await adminQuery(serverUrl, `create database "${name}"`);
-  const drop = onCleanup(`drop database ${name}`, () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`));
+  const drop = onCleanup(`drop database ${name}`, () =>
+    adminQuery(serverUrl, `drop database if exists "${name}" with (force)`),
+  );
   const url = onServer(serverUrl, name);
   return { url, kind: "postgres", open: () => openDatabase({ url, poolMax: 2 }), drop };
 }

@@ -18,9 +18,12 @@ const BALANCER_PORTS = { from: 3400, to: 3499 };
  */
 export async function instancesRun(options: Options): Promise<number> {
   if (options.instances !== 2) throw new UsageError("--instances takes 2: deploy/haproxy.cfg lists two instances");
-  if (!options.database) throw new UsageError("--instances needs --database postgres://... (the instances share one server)");
+  if (!options.database)
+    throw new UsageError("--instances needs --database postgres://... (the instances share one server)");
   if (!findHaproxy()) throw new UsageError("--instances needs haproxy (Debian: apt-get install haproxy)");
-  const reads = scenarios.filter((scenario) => !scenario.writes && (!options.only || options.only.includes(scenario.id)));
+  const reads = scenarios.filter(
+    (scenario) => !scenario.writes && (!options.only || options.only.includes(scenario.id)),
+  );
   const load = loadOf(options);
   const prepared = await prepare(options.database, options.posts, options.serviceEnv);
 
@@ -36,7 +39,13 @@ export async function instancesRun(options: Options): Promise<number> {
   const user = await signUpBenchUser(single);
   await createOwnPosts(single, user, 5);
   const userCookies = seededUserCookies(prepared, user);
-  const context = (baseUrl: string): ScenarioContext => ({ baseUrl, user, seeded: prepared.seeded, userCookies, cursorDepth: options.cursorDepth });
+  const context = (baseUrl: string): ScenarioContext => ({
+    baseUrl,
+    user,
+    seeded: prepared.seeded,
+    userCookies,
+    cursorDepth: options.cursorDepth,
+  });
 
   const rows: Row[] = [];
   for (const scenario of reads) {
@@ -51,7 +60,9 @@ export async function instancesRun(options: Options): Promise<number> {
         (baseUrl === balancer.url ? balanced : alone).push(row);
       }
     }
-    const ratios = balanced.map((row, i) => ratioOf(row.measurement, alone[i]!.measurement)).filter((r): r is number => r !== undefined);
+    const ratios = balanced
+      .map((row, i) => ratioOf(row.measurement, alone[i]!.measurement))
+      .filter((r): r is number => r !== undefined);
     const both = [medianRow(alone), medianRow(balanced)] as const;
     if (ratios.length > 0) both[1].ratio = ratioText(ratios);
     rows.push(...both);
@@ -62,7 +73,9 @@ export async function instancesRun(options: Options): Promise<number> {
   const table = resultsTable(rows);
   const settings =
     `${options.posts.toLocaleString("en-US")} posts seeded; ${options.connections} connections; ` +
-    (load.requestsPerConnection ? `${load.requestsPerConnection} requests on each connection` : `${options.duration} s measured after ${options.warmup} s of warm-up`) +
+    (load.requestsPerConnection
+      ? `${load.requestsPerConnection} requests on each connection`
+      : `${options.duration} s measured after ${options.warmup} s of warm-up`) +
     `, ${options.rounds} round(s) alternating one instance and the balancer; each row is its median round, each ratio the median of the rounds' ratios (range in brackets).` +
     " The ratio is requests/s through HAProxy to two instances over requests/s straight to one; the instances, HAProxy, PostgreSQL and the load generator share the machine's cores.";
   const machine = describeMachine(prepared.databaseDescription);
@@ -78,13 +91,18 @@ export async function instancesRun(options: Options): Promise<number> {
     console.log(`Written to ${options.out}`);
   }
   const failed = rows.filter((row) => row.failed);
-  if (failed.length > 0) console.error(`\n${failed.length} scenario(s) had non-2xx answers or errors: ${failed.map((r) => r.scenario).join("; ")}`);
+  if (failed.length > 0)
+    console.error(
+      `\n${failed.length} scenario(s) had non-2xx answers or errors: ${failed.map((r) => r.scenario).join("; ")}`,
+    );
   return failed.length > 0 && options.smoke ? 1 : 0;
 }
 
 /** The round with the median requests/s; a failure in any round fails the row. */
 function medianRow(rows: Row[]): Row {
-  const sorted = rows.filter((row) => row.measurement).sort((a, b) => a.measurement!.requestsPerSecond - b.measurement!.requestsPerSecond);
+  const sorted = rows
+    .filter((row) => row.measurement)
+    .sort((a, b) => a.measurement!.requestsPerSecond - b.measurement!.requestsPerSecond);
   const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? rows[0]!;
   const failed = rows.find((row) => row.failed);
   return { ...median, failed: failed !== undefined, note: failed?.note ?? median.note };

@@ -95,7 +95,13 @@ function requestsOf(spec: RequestSpec): Partial<autocannon.Options> {
     const n = turn++;
     const chosen: HttpRequest = mix && n % mix.every === mix.every - 1 ? mix.request : spec;
     const cookie = cookies?.[n % cookies.length];
-    return { ...request, method: chosen.method, path: chosen.path, headers: withCookie(chosen, cookie), body: chosen.body };
+    return {
+      ...request,
+      method: chosen.method,
+      path: chosen.path,
+      headers: withCookie(chosen, cookie),
+      body: chosen.body,
+    };
   };
   return { requests: [{ setupRequest }] };
 }

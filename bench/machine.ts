@@ -19,7 +19,9 @@ export function packageVersion(name: string): string {
 function gitRevision(): string {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no", "--", "src"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no", "--", "src"], {
+      encoding: "utf8",
+    }).trim();
     return dirty ? `${head} (src/ has uncommitted changes)` : head;
   } catch {
     return "unknown";

@@ -30,13 +30,20 @@ async function parent(): Promise<void> {
     for (const setting of SETTINGS) {
       const growth: number[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--child", dir, setting], { encoding: "utf8" });
+        const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--child", dir, setting], {
+          encoding: "utf8",
+        });
         if (run.status !== 0) throw new Error(run.stderr);
-        const { before, after } = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as { before: number; after: number };
+        const { before, after } = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as {
+          before: number;
+          after: number;
+        };
         growth.push(after - before);
       }
       growth.sort((a, b) => a - b);
-      console.log(`${setting.padEnd(22)} opening PGlite adds ${growth[Math.floor(ROUNDS / 2)]} MB (all: ${growth.join(", ")})`);
+      console.log(
+        `${setting.padEnd(22)} opening PGlite adds ${growth[Math.floor(ROUNDS / 2)]} MB (all: ${growth.join(", ")})`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -66,7 +66,9 @@ export async function startServer(options: StartOptions): Promise<Server> {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
-      throw new Error(`${name} exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output.join("\n")}`);
+      throw new Error(
+        `${name} exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output.join("\n")}`,
+      );
     }
     try {
       const res = await fetch(`${baseUrl}${readyPath}`, { signal: AbortSignal.timeout(2_000) });

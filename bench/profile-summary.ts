@@ -39,14 +39,29 @@ export interface Window {
 }
 
 const CATEGORIES: [string, RegExp][] = [
-  ["logging: morgan, winston", /node_modules\/(morgan|winston|winston-transport|logform|triple-beam|@colors|colors|safe-stable-stringify|fecha|readable-stream|@dabh|one-time|fn\.name|kuler|stack-trace|text-hex|enabled)\/|dist\/logging\/logger\.js/],
-  ["better-auth (session lookup, cookies)", /node_modules\/(better-auth|@better-auth|better-call|jose|@noble|defu|rou3|uncrypto|nanostores|@standard-schema)\//],
+  [
+    "logging: morgan, winston",
+    /node_modules\/(morgan|winston|winston-transport|logform|triple-beam|@colors|colors|safe-stable-stringify|fecha|readable-stream|@dabh|one-time|fn\.name|kuler|stack-trace|text-hex|enabled)\/|dist\/logging\/logger\.js/,
+  ],
+  [
+    "better-auth (session lookup, cookies)",
+    /node_modules\/(better-auth|@better-auth|better-call|jose|@noble|defu|rou3|uncrypto|nanostores|@standard-schema)\//,
+  ],
   ["zod validation", /node_modules\/zod\//],
   ["drizzle (query building, row mapping)", /node_modules\/drizzle-orm\//],
-  ["pg driver (protocol, type parsing)", /node_modules\/(pg|pg-protocol|pg-types|pg-pool|pg-connection-string|postgres-array|postgres-date|postgres-interval|postgres-bytea|pgpass|split2)\//],
+  [
+    "pg driver (protocol, type parsing)",
+    /node_modules\/(pg|pg-protocol|pg-types|pg-pool|pg-connection-string|postgres-array|postgres-date|postgres-interval|postgres-bytea|pgpass|split2)\//,
+  ],
   ["PGlite (PostgreSQL in WASM)", /node_modules\/@electric-sql\/pglite\//],
-  ["express and its middleware (cors, helmet, rate limit)", /node_modules\/(express|router|body-parser|send|serve-static|finalhandler|qs|content-type|content-disposition|type-is|accepts|mime-types|mime-db|negotiator|cookie|cookie-signature|on-finished|on-headers|statuses|http-errors|depd|path-to-regexp|parseurl|proxy-addr|forwarded|ipaddr\.js|fresh|range-parser|vary|encodeurl|escape-html|etag|merge-descriptors|debug|ms|iconv-lite|raw-body|safer-buffer|cors|object-assign|helmet|express-rate-limit|media-typer|side-channel[^/]*|get-intrinsic|call-bind[^/]*|es-[^/]*|has-[^/]*|function-bind|gopd|hasown|dunder-proto|math-intrinsics|object-inspect|inherits|setprototypeof|toidentifier|unpipe|bytes|ee-first|once|wrappy|is-promise|router)\//],
-  ["fastify", /node_modules\/(fastify|@fastify|avvio|find-my-way|light-my-request|fast-json-stringify|fast-querystring|fast-uri|pino|pino-std-serializers|abstract-logging|toad-cache|rfdc|secure-json-parse|process-warning|fast-decode-uri-component|json-schema-ref-resolver|ret|safe-regex2|semver|cookie|fastq|reusify|real-require|thread-stream|sonic-boom|on-exit-leak-free|atomic-sleep|quick-format-unescaped)\//],
+  [
+    "express and its middleware (cors, helmet, rate limit)",
+    /node_modules\/(express|router|body-parser|send|serve-static|finalhandler|qs|content-type|content-disposition|type-is|accepts|mime-types|mime-db|negotiator|cookie|cookie-signature|on-finished|on-headers|statuses|http-errors|depd|path-to-regexp|parseurl|proxy-addr|forwarded|ipaddr\.js|fresh|range-parser|vary|encodeurl|escape-html|etag|merge-descriptors|debug|ms|iconv-lite|raw-body|safer-buffer|cors|object-assign|helmet|express-rate-limit|media-typer|side-channel[^/]*|get-intrinsic|call-bind[^/]*|es-[^/]*|has-[^/]*|function-bind|gopd|hasown|dunder-proto|math-intrinsics|object-inspect|inherits|setprototypeof|toidentifier|unpipe|bytes|ee-first|once|wrappy|is-promise|router)\//,
+  ],
+  [
+    "fastify",
+    /node_modules\/(fastify|@fastify|avvio|find-my-way|light-my-request|fast-json-stringify|fast-querystring|fast-uri|pino|pino-std-serializers|abstract-logging|toad-cache|rfdc|secure-json-parse|process-warning|fast-decode-uri-component|json-schema-ref-resolver|ret|safe-regex2|semver|cookie|fastq|reusify|real-require|thread-stream|sonic-boom|on-exit-leak-free|atomic-sleep|quick-format-unescaped)\//,
+  ],
   ["tsx loader (baselines' start-up)", /node_modules\/(tsx|esbuild|get-tsconfig|resolve-pkg-maps)\//],
   ["service code (dist/)", /\/dist\//],
   ["baseline code (bench/baselines)", /\/bench\/baselines\//],
@@ -75,7 +90,8 @@ function categoryOf(frame: ProfileNode["callFrame"]): string {
   if (functionName === "(program)") return "V8 (program: compiling, runtime)";
   if (!url) return "native built-ins (JSON, crypto, regexp, ...)";
   // morgan's middleware only calls next(); its line is written later, from logRequest.
-  if (functionName === "logger" && /node_modules\/morgan\//.test(url)) return "express and its middleware (cors, helmet, rate limit)";
+  if (functionName === "logger" && /node_modules\/morgan\//.test(url))
+    return "express and its middleware (cors, helmet, rate limit)";
   return CATEGORIES.find(([, pattern]) => pattern.test(url))?.[0] ?? "other";
 }
 
@@ -134,8 +150,7 @@ export async function summarizeProfile(file: string, window?: Window): Promise<P
     const name = `${frame.functionName || "(anonymous)"} ${frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : "(native)"}`;
     functions.set(name, (functions.get(name) ?? 0) + ms);
   }
-  const sorted = (map: Map<string, number>) =>
-    [...map].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+  const sorted = (map: Map<string, number>) => [...map].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
   return {
     busyMs,
     windowMs,

@@ -9,7 +9,15 @@ import { log, prepare, progress, runScenario } from "./steps.js";
 import { type ScenarioContext, scenarioIds, scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { summarizeProfile } from "./profile-summary.js";
-import { baselineNames, createOwnPosts, PROFILE_DIR, seededUserCookies, signUpBenchUser, startBaseline, startService } from "./service.js";
+import {
+  baselineNames,
+  createOwnPosts,
+  PROFILE_DIR,
+  seededUserCookies,
+  signUpBenchUser,
+  startBaseline,
+  startService,
+} from "./service.js";
 import { loadOf, UsageError } from "./options.js";
 
 /**
@@ -42,7 +50,12 @@ export async function profileRun(options: Options): Promise<number> {
   await service.stop();
   const profiles: Profiled[] = [];
   if (outcome.row.measurement) {
-    profiles.push({ name: `service, ${scenario.label}`, measurement: outcome.row.measurement, exitedAt: Date.now(), file: await newestProfile(dir, since) });
+    profiles.push({
+      name: `service, ${scenario.label}`,
+      measurement: outcome.row.measurement,
+      exitedAt: Date.now(),
+      file: await newestProfile(dir, since),
+    });
   }
 
   // The first baseline is the one to compare with: node:http for the posts list, bare Express for /health.
@@ -85,18 +98,23 @@ async function printProfile({ name, measurement, exitedAt, file }: Profiled): Pr
   );
   const share = (ms: number) => `${((100 * ms) / summary.busyMs).toFixed(1)} %`;
   const perReq = (ms: number) => (requests > 0 ? String(Math.round((ms * 1000) / requests)) : "");
-  const rows = (list: { name: string; ms: number }[]) => list.map((c) => [c.name, String(Math.round(c.ms)), share(c.ms), perReq(c.ms)]);
+  const rows = (list: { name: string; ms: number }[]) =>
+    list.map((c) => [c.name, String(Math.round(c.ms)), share(c.ms), perReq(c.ms)]);
   console.log(markdownTable(["Self time in", "ms", "share", "µs/request"], rows(summary.categories)));
-  console.log(markdownTable(["On the stack (self + synchronous callees)", "ms", "share", "µs/request"], rows(summary.onStack)));
+  console.log(
+    markdownTable(["On the stack (self + synchronous callees)", "ms", "share", "µs/request"], rows(summary.onStack)),
+  );
   console.log(markdownTable(["Function (self time)", "ms", "share", "µs/request"], rows(summary.functions)));
 }
 
 async function newestProfile(dir: string, since: number): Promise<string> {
   const files = await Promise.all(
-    (await readdir(dir)).filter((name) => name.endsWith(".cpuprofile")).map(async (name) => {
-      const file = join(dir, name);
-      return { file, mtime: (await stat(file)).mtimeMs };
-    }),
+    (await readdir(dir))
+      .filter((name) => name.endsWith(".cpuprofile"))
+      .map(async (name) => {
+        const file = join(dir, name);
+        return { file, mtime: (await stat(file)).mtimeMs };
+      }),
   );
   const newest = files.filter((f) => f.mtime >= since).sort((a, b) => b.mtime - a.mtime)[0];
   if (!newest) throw new Error(`no CPU profile was written to ${dir}`);

@@ -51,7 +51,11 @@ export async function compareRounds(
       for (const scenario of compared) {
         const first = outcomes.get(scenario.id)!;
         const measurement = await measure(again, first.spec!, scenarioLoad(scenario, load));
-        const row: Row = { scenario: first.row.scenario, measurement, failed: measurement.non2xx > 0 || measurement.errors > 0 };
+        const row: Row = {
+          scenario: first.row.scenario,
+          measurement,
+          failed: measurement.non2xx > 0 || measurement.errors > 0,
+        };
         progress(row);
         rows.push(row);
       }
@@ -85,7 +89,9 @@ export async function compareRounds(
     // Round 1's service pass wrote before this function; its rows were removed already.
     const service = await removingWrites(round > 1 && anyWrites, () => serviceRound(round));
     const baselines = before ?? (await baselineRound());
-    compared.forEach((scenario, i) => rounds.get(scenario.id)!.push({ service: service[i]!, baselines: baselines[i]! }));
+    compared.forEach((scenario, i) =>
+      rounds.get(scenario.id)!.push({ service: service[i]!, baselines: baselines[i]! }),
+    );
   }
 
   const result: Compared = { serviceRows: new Map(), baselineRows: new Map() };
@@ -93,16 +99,30 @@ export async function compareRounds(
     const measured = rounds.get(scenario.id)!;
     const row = medianRow(measured.map((round) => round.service));
     row.ratio = scenario
-      .baselines!.map((id, i) => ratioOverRounds(measured.map((round) => [round.service, round.baselines[i]!]), baselineNames[id](prepared.database.kind)))
+      .baselines!.map((id, i) =>
+        ratioOverRounds(
+          measured.map((round) => [round.service, round.baselines[i]!]),
+          baselineNames[id](prepared.database.kind),
+        ),
+      )
       .filter(Boolean)
       .join(" · ");
     result.serviceRows.set(scenario.id, row);
-    result.baselineRows.set(scenario.id, scenario.baselines!.map((_, i) => medianRow(measured.map((round) => round.baselines[i]!))));
+    result.baselineRows.set(
+      scenario.id,
+      scenario.baselines!.map((_, i) => medianRow(measured.map((round) => round.baselines[i]!))),
+    );
   }
   return result;
 }
 
-async function runBaseline(id: BaselineId, prepared: Prepared, spec: RequestSpec, load: Load, expected: string | undefined): Promise<Row> {
+async function runBaseline(
+  id: BaselineId,
+  prepared: Prepared,
+  spec: RequestSpec,
+  load: Load,
+  expected: string | undefined,
+): Promise<Row> {
   const name = `baseline: ${baselineNames[id](prepared.database.kind)}`;
   const server = await startBaseline(id, prepared);
   log(`${name} ready (RSS ${server.rssMb() ?? "?"} MB)`);
@@ -121,7 +141,9 @@ async function runBaseline(id: BaselineId, prepared: Prepared, spec: RequestSpec
 
 /** The round with the median requests/s; a failure in any round fails the row. */
 function medianRow(rows: Row[]): Row {
-  const measured = rows.filter((row) => row.measurement).sort((a, b) => a.measurement!.requestsPerSecond - b.measurement!.requestsPerSecond);
+  const measured = rows
+    .filter((row) => row.measurement)
+    .sort((a, b) => a.measurement!.requestsPerSecond - b.measurement!.requestsPerSecond);
   const median = measured[Math.floor((measured.length - 1) / 2)] ?? rows[0]!;
   const failedRow = rows.find((row) => row.failed);
   return { ...median, failed: failedRow !== undefined, note: failedRow?.note ?? median.note };

@@ -15,7 +15,8 @@ import { log, prepare, progress, runScenario, type ScenarioOutcome } from "./ste
 
 async function mainRun(options: Options): Promise<number> {
   const unknown = options.only?.filter((id) => !scenarioIds.includes(id)) ?? [];
-  if (unknown.length > 0) throw new UsageError(`unknown scenario ${unknown.join(", ")}; known: ${scenarioIds.join(", ")}`);
+  if (unknown.length > 0)
+    throw new UsageError(`unknown scenario ${unknown.join(", ")}; known: ${scenarioIds.join(", ")}`);
   const selected = scenarios.filter((scenario) => !options.only || options.only.includes(scenario.id));
   const load = loadOf(options);
   const prepared = await prepare(options.database, options.posts, options.serviceEnv);
@@ -47,7 +48,10 @@ async function mainRun(options: Options): Promise<number> {
 
   const compared = selected.filter((scenario) => scenario.baselines && outcomes.get(scenario.id)!.spec);
   const { serviceRows, baselineRows } = await compareRounds(compared, outcomes, prepared, load, options, user.id);
-  const rows = selected.flatMap((scenario) => [serviceRows.get(scenario.id) ?? outcomes.get(scenario.id)!.row, ...(baselineRows.get(scenario.id) ?? [])]);
+  const rows = selected.flatMap((scenario) => [
+    serviceRows.get(scenario.id) ?? outcomes.get(scenario.id)!.row,
+    ...(baselineRows.get(scenario.id) ?? []),
+  ]);
   const table = resultsTable(rows);
   const machine = describeMachine(prepared.databaseDescription);
   const settings =
@@ -61,7 +65,9 @@ async function mainRun(options: Options): Promise<number> {
       ? ` Scenarios with a baseline: ${options.rounds} rounds, alternately before and after the baselines; each row is its median round, each ratio the median of the rounds' ratios (range in brackets), p99 the median of the rounds' p99 ratios.`
       : "") +
     (Object.keys(options.serviceEnv).length > 0
-      ? ` Service environment changed: ${Object.entries(options.serviceEnv).map(([k, v]) => `${k}=${v}`).join(" ")}.`
+      ? ` Service environment changed: ${Object.entries(options.serviceEnv)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(" ")}.`
       : "");
   console.log(`\n${table}\n\n${settings}\n${machine.join("\n")}`);
   if (options.out) {
@@ -77,7 +83,9 @@ async function mainRun(options: Options): Promise<number> {
 
   const failures = rows.filter((row) => row.failed);
   if (failures.length > 0) {
-    console.error(`\n${failures.length} scenario(s) had non-2xx answers, errors or failed checks: ${failures.map((r) => r.scenario).join("; ")}`);
+    console.error(
+      `\n${failures.length} scenario(s) had non-2xx answers, errors or failed checks: ${failures.map((r) => r.scenario).join("; ")}`,
+    );
     if (options.smoke) return 1;
   }
   return 0;

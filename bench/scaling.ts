@@ -39,7 +39,11 @@ export async function scalingRun(options: Options): Promise<number> {
       try {
         await work();
       } catch (error) {
-        problems.push(error instanceof RouteMissing ? `${what}: n/a (route missing)` : `${what} failed: ${(error as Error).message}`);
+        problems.push(
+          error instanceof RouteMissing
+            ? `${what}: n/a (route missing)`
+            : `${what} failed: ${(error as Error).message}`,
+        );
       }
     };
     try {
@@ -65,7 +69,15 @@ export async function scalingRun(options: Options): Promise<number> {
 
   const baseSearch = results[0]?.search;
   const table = markdownTable(
-    ["Posts", "seed s", "cursor page 1", `cursor page ${DEEP_PAGE.toLocaleString("en-US")}`, "deep page cost ×", "search", `search cost × vs ${sizes[0]!.toLocaleString("en-US")}`],
+    [
+      "Posts",
+      "seed s",
+      "cursor page 1",
+      `cursor page ${DEEP_PAGE.toLocaleString("en-US")}`,
+      "deep page cost ×",
+      "search",
+      `search cost × vs ${sizes[0]!.toLocaleString("en-US")}`,
+    ],
     results.map((r) => [
       r.posts.toLocaleString("en-US"),
       r.seedSeconds.toFixed(1),
@@ -93,7 +105,9 @@ export async function scalingRun(options: Options): Promise<number> {
     console.log(`Written to ${options.out}`);
   }
   const failed = results.some(
-    (r) => r.note?.includes("failed") || [r.firstPage, r.deepPage, r.search].some((m) => m && (m.non2xx > 0 || m.errors > 0)),
+    (r) =>
+      r.note?.includes("failed") ||
+      [r.firstPage, r.deepPage, r.search].some((m) => m && (m.non2xx > 0 || m.errors > 0)),
   );
   return failed ? 1 : 0;
 }

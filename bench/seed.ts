@@ -120,7 +120,9 @@ export async function seed(db: Database, posts: number): Promise<Seeded> {
  */
 export async function removeWrites(db: Database, benchUserId: string, since: Date): Promise<void> {
   await db.db.execute(sql`delete from posts where title = ${WRITTEN_POST_TITLE}`);
-  await db.db.execute(sql`delete from sessions where user_id <> ${benchUserId}::uuid and created_at >= ${since.toISOString()}::timestamptz`);
+  await db.db.execute(
+    sql`delete from sessions where user_id <> ${benchUserId}::uuid and created_at >= ${since.toISOString()}::timestamptz`,
+  );
   await db.db.execute(sql`vacuum analyze posts`);
   await db.db.execute(sql`vacuum analyze sessions`);
 }

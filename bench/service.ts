@@ -64,16 +64,24 @@ export async function signUpBenchUser(service: Server): Promise<BenchUser> {
     method: "POST",
     // better-auth refuses a POST without an Origin it trusts (here the origin of BETTER_AUTH_URL).
     headers: { "content-type": "application/json", origin: service.baseUrl },
-    body: JSON.stringify({ name: "Bench reader", email: `bench-reader-${Date.now()}@example.com`, password: "bench reader password" }),
+    body: JSON.stringify({
+      name: "Bench reader",
+      email: `bench-reader-${Date.now()}@example.com`,
+      password: "bench reader password",
+    }),
   });
   const body = await res.text();
   if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${body}`);
   const session = res.headers.getSetCookie().find((cookie) => /^(__Secure-)?auth\.session_token=/.test(cookie));
   if (!session) throw new Error(`sign-up set no session cookie: ${res.headers.getSetCookie().join("; ")}`);
-  const user: BenchUser = { id: (JSON.parse(body) as { user: { id: string } }).user.id, cookie: session.split(";")[0]! };
+  const user: BenchUser = {
+    id: (JSON.parse(body) as { user: { id: string } }).user.id,
+    cookie: session.split(";")[0]!,
+  };
 
   const check = await fetch(`${service.baseUrl}/api/profile`, { headers: { cookie: user.cookie } });
-  if (!check.ok) throw new Error(`the session cookie is refused: GET /api/profile answered ${check.status} ${await check.text()}`);
+  if (!check.ok)
+    throw new Error(`the session cookie is refused: GET /api/profile answered ${check.status} ${await check.text()}`);
   return user;
 }
 
@@ -101,7 +109,10 @@ export function sessionCookie(name: string, token: string, secret: string): stri
 }
 
 /** Every seeded user's session as a Cookie header, under the cookie name the service gave the bench user. */
-export function seededUserCookies(settings: RunSettings & { seeded: { sessionTokens: string[] } }, user: BenchUser): string[] {
+export function seededUserCookies(
+  settings: RunSettings & { seeded: { sessionTokens: string[] } },
+  user: BenchUser,
+): string[] {
   const name = user.cookie.slice(0, user.cookie.indexOf("="));
   return settings.seeded.sessionTokens.map((token) => sessionCookie(name, token, settings.secret));
 }

@@ -45,7 +45,10 @@ export async function sseRun(options: Options): Promise<number> {
       sql`select u.id, u.email, s.token from users u join sessions s on s.user_id = u.id
           where u.email like 'stream-user-%' or u.email = 'bench-admin@example.com'`,
     );
-    return { listeners: found.filter((row) => row.email !== "bench-admin@example.com"), admin: found.find((row) => row.email === "bench-admin@example.com")! };
+    return {
+      listeners: found.filter((row) => row.email !== "bench-admin@example.com"),
+      admin: found.find((row) => row.email === "bench-admin@example.com")!,
+    };
   });
   const a = await startService(prepared);
   const b = await startService(prepared);
@@ -58,7 +61,9 @@ export async function sseRun(options: Options): Promise<number> {
   const streams: Stream[] = [];
   let refused = 0;
   for (let i = 0; i < listeners.length; i += OPEN_AT_ONCE) {
-    const opened = await Promise.all(listeners.slice(i, i + OPEN_AT_ONCE).map((user) => openStream(a.baseUrl, user.id, cookie(user.token))));
+    const opened = await Promise.all(
+      listeners.slice(i, i + OPEN_AT_ONCE).map((user) => openStream(a.baseUrl, user.id, cookie(user.token))),
+    );
     for (const stream of opened) if (stream) streams.push(stream);
     refused += opened.filter((stream) => !stream).length;
   }
@@ -68,7 +73,9 @@ export async function sseRun(options: Options): Promise<number> {
     return 1;
   }
   const rssOpen = a.rssMb();
-  log(`${streams.length} streams open (${refused} refused); A's RSS ${rssOpen ?? "?"} MB. Sending one notification per user through B`);
+  log(
+    `${streams.length} streams open (${refused} refused); A's RSS ${rssOpen ?? "?"} MB. Sending one notification per user through B`,
+  );
 
   const sentAt = new Map<string, number>();
   const postMs: number[] = [];
@@ -89,14 +96,23 @@ export async function sseRun(options: Options): Promise<number> {
     );
   }
   const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
-  while (streams.some((s) => s.deliveredAt === undefined) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (streams.some((s) => s.deliveredAt === undefined) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
   const rssAfter = a.rssMb();
   for (const stream of streams) stream.req.destroy();
   await Promise.all([a.stop(), b.stop()]);
 
   const delays = streams.filter((s) => s.deliveredAt !== undefined).map((s) => s.deliveredAt! - sentAt.get(s.userId)!);
   const table = markdownTable(
-    ["streams open", "sent (non-201)", "delivered", "delay p50 / p99 / max ms", "POST on B p50 / p99 ms", "A's RSS MB: before → open → delivered", "growth MB"],
+    [
+      "streams open",
+      "sent (non-201)",
+      "delivered",
+      "delay p50 / p99 / max ms",
+      "POST on B p50 / p99 ms",
+      "A's RSS MB: before → open → delivered",
+      "growth MB",
+    ],
     [
       [
         `${streams.length} of ${count}`,
@@ -114,7 +130,13 @@ export async function sseRun(options: Options): Promise<number> {
   console.log(`\n${table}\n\n${note}\n${machine.join("\n")}`);
   if (options.out) {
     const command = `npm run bench -- ${process.argv.slice(2).join(" ")}`;
-    await writeReport({ path: options.out, title: "Notification streams", command, machine, sections: [{ heading: "Results", text: `${table}\n\n${note}` }] });
+    await writeReport({
+      path: options.out,
+      title: "Notification streams",
+      command,
+      machine,
+      sections: [{ heading: "Results", text: `${table}\n\n${note}` }],
+    });
   }
   return delays.length === count && sendFailures === 0 ? 0 : 1;
 }
@@ -128,7 +150,10 @@ function percentile(values: number[], q: number): string {
 /** Opens a stream as an EventSource does and notes when its first notification event arrives. */
 function openStream(baseUrl: string, userId: string, cookie: string): Promise<Stream | undefined> {
   return new Promise((resolve) => {
-    const req = request(`${baseUrl}/api/v2/notifications/`, { agent: false, headers: { accept: "text/event-stream", cookie } });
+    const req = request(`${baseUrl}/api/v2/notifications/`, {
+      agent: false,
+      headers: { accept: "text/event-stream", cookie },
+    });
     const stream: Stream = { userId, req };
     req.on("response", (res) => {
       if (res.statusCode !== 200 || !res.headers["content-type"]?.startsWith("text/event-stream")) {

@@ -19,7 +19,11 @@ export interface Prepared extends RunSettings {
 }
 
 /** A fresh database, migrated as the service migrates it and seeded with `posts` posts. */
-export async function prepare(serverUrl: string | undefined, posts: number, serviceEnv: Record<string, string> = {}): Promise<Prepared> {
+export async function prepare(
+  serverUrl: string | undefined,
+  posts: number,
+  serviceEnv: Record<string, string> = {},
+): Promise<Prepared> {
   const database: BenchDatabase = await createBenchDatabase(serverUrl);
   const { seeded, databaseDescription } = await withDatabase(database, async (db) => {
     await db.migrate();
@@ -38,18 +42,26 @@ export interface ScenarioOutcome {
 }
 
 /** Builds the scenario's request, checks the route answers, then loads it. */
-export async function runScenario(target: Target, scenario: Scenario, context: ScenarioContext, load: Load): Promise<ScenarioOutcome> {
+export async function runScenario(
+  target: Target,
+  scenario: Scenario,
+  context: ScenarioContext,
+  load: Load,
+): Promise<ScenarioOutcome> {
   const { connections, duration } = scenarioLoad(scenario, load);
   const label = [
     scenario.label,
     connections < load.connections ? `[${connections} conn.]` : "",
     duration > load.duration && !load.requestsPerConnection ? `[${duration} s]` : "",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
   let spec: RequestSpec;
   try {
     spec = await scenario.request(context);
   } catch (error) {
-    if (error instanceof RouteMissing && scenario.mayBeMissing) return { row: { scenario: label, note: "n/a (route missing)" } };
+    if (error instanceof RouteMissing && scenario.mayBeMissing)
+      return { row: { scenario: label, note: "n/a (route missing)" } };
     return { row: { scenario: label, note: `failed: ${(error as Error).message.slice(0, 200)}`, failed: true } };
   }
   const first = await probe(target.baseUrl, spec);

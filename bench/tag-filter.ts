@@ -14,10 +14,13 @@ if (!server?.startsWith("postgres")) throw new Error("usage: npx tsx bench/tag-f
 const prepared = await prepare(server, Number(size));
 try {
   await withDatabase(prepared.database, async ({ db }) => {
-    await db.execute(sql`update posts set tags = tags || array['legacy'] where id in (select id from posts order by created_at asc limit 50)`);
+    await db.execute(
+      sql`update posts set tags = tags || array['legacy'] where id in (select id from posts order by created_at asc limit 50)`,
+    );
     await db.execute(sql`vacuum analyze posts`);
     // Each request as a first one: called without a count cache, no count is kept.
-    const firstPage = (tag: string) => searchVisiblePosts(db, null, { tag }, [desc(posts.createdAt)], { limit: 20, offset: 0 });
+    const firstPage = (tag: string) =>
+      searchVisiblePosts(db, null, { tag }, [desc(posts.createdAt)], { limit: 20, offset: 0 });
     for (const tag of ["legacy", "zeppelin", "postgres"]) {
       for (let i = 0; i < 2; i++) await firstPage(tag);
       const t = performance.now();

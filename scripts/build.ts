@@ -71,7 +71,9 @@ await esbuild.build({
   // and absent (pg falls back to JavaScript when requiring it fails).
   external: ["@electric-sql/pglite", "pg-native"],
   // Bundled CommonJS packages call require() for Node's built-ins, which an ES module lacks.
-  banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
 });
 await keepOwnMappings(join(root, "dist"));
 
@@ -85,7 +87,11 @@ async function keepOwnMappings(dir: string): Promise<void> {
   const { decode, encode } = await import("@jridgewell/sourcemap-codec");
   const maps = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js.map"));
   for (const file of maps) {
-    const map = JSON.parse(readFileSync(join(dir, file), "utf8")) as { sources: string[]; names: string[]; mappings: string };
+    const map = JSON.parse(readFileSync(join(dir, file), "utf8")) as {
+      sources: string[];
+      names: string[];
+      mappings: string;
+    };
     const kept = map.sources.flatMap((source, index) => (source.includes("node_modules/") ? [] : [index]));
     const newIndex = new Map(kept.map((oldIndex, index) => [oldIndex, index]));
     const lines = decode(map.mappings).map((line) =>

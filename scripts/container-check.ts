@@ -34,7 +34,10 @@ async function call(method: string, path: string, body?: unknown, cookie?: strin
 async function waitUntilReady(): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const status = await call("GET", "/ready").then((res) => res.status, () => 0);
+    const status = await call("GET", "/ready").then(
+      (res) => res.status,
+      () => 0,
+    );
     if (status === 200) return;
     if (docker("inspect", "-f", "{{.State.Running}}", container) !== "true") break;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -49,8 +52,17 @@ async function checkService(): Promise<{ cookie: string; email: string; password
   const password = "correct horse battery";
   const signUp = await call("POST", "/api/auth/sign-up/email", { name: "Container", email, password });
   check(signUp.status === 200, `sign-up answers 200 (got ${signUp.status})`);
-  const cookie = signUp.headers.getSetCookie().find((c) => c.includes("session_token="))?.split(";")[0] ?? "";
-  const post = await call("POST", "/api/posts", { title: "From the container", content: "Written through the image." }, cookie);
+  const cookie =
+    signUp.headers
+      .getSetCookie()
+      .find((c) => c.includes("session_token="))
+      ?.split(";")[0] ?? "";
+  const post = await call(
+    "POST",
+    "/api/posts",
+    { title: "From the container", content: "Written through the image." },
+    cookie,
+  );
   check(post.status === 201, `creating a post answers 201 (got ${post.status})`);
   return { cookie, email, password };
 }
@@ -78,7 +90,13 @@ async function checkDrain(session: { cookie: string; email: string; password: st
   let inFlightAtSignal = 0;
   const mix = [
     () => call("GET", "/api/posts?limit=50"),
-    () => call("POST", "/api/posts", { title: "During shutdown", content: "Sent while the service stops." }, session.cookie),
+    () =>
+      call(
+        "POST",
+        "/api/posts",
+        { title: "During shutdown", content: "Sent while the service stops." },
+        session.cookie,
+      ),
     () => call("POST", "/api/auth/sign-in/email", { email: session.email, password: session.password }),
   ];
   const client = async (n: number) => {
@@ -106,11 +124,16 @@ async function checkDrain(session: { cookie: string; email: string; password: st
   const exitedAfterMs = Date.now() - signalledAt;
   stopped = true;
   await Promise.all(clients);
-  console.log(`drain: ${answered} answered (${inFlightAtSignal} in flight at SIGTERM), ${failures.length} failed, exited ${exitedAfterMs} ms after SIGTERM with ${exitCode}`);
+  console.log(
+    `drain: ${answered} answered (${inFlightAtSignal} in flight at SIGTERM), ${failures.length} failed, exited ${exitedAfterMs} ms after SIGTERM with ${exitCode}`,
+  );
   check(inFlightAtSignal > 0, "requests were in flight when SIGTERM was sent");
   check(failures.length === 0, `no request failed while draining (${failures.join(", ") || "none"})`);
   check(exitCode === "0", "the container exits 0 on SIGTERM");
-  const afterExit = await call("GET", "/health").then(() => "answered", (error: { cause?: { code?: string } }) => error.cause?.code);
+  const afterExit = await call("GET", "/health").then(
+    () => "answered",
+    (error: { cause?: { code?: string } }) => error.cause?.code,
+  );
   check(afterExit === "ECONNREFUSED", "the port is closed after exit");
   const logs = execFileSync("sh", ["-c", 'docker logs "$0" 2>&1', container], { encoding: "utf8" });
   check(!logs.includes("Requests still running"), "no request was cut at the grace deadline");

@@ -51,11 +51,17 @@ describe("loadConfig defaults", () => {
 
   it("derives the public URL from PORT", () => {
     expect(loadConfig({ PORT: "4000" }).authUrl).toBe("http://localhost:4000");
-    expect(loadConfig({ PORT: "4000", BETTER_AUTH_URL: "https://api.example.com" }).authUrl).toBe("https://api.example.com");
+    expect(loadConfig({ PORT: "4000", BETTER_AUTH_URL: "https://api.example.com" }).authUrl).toBe(
+      "https://api.example.com",
+    );
   });
 
   it("allows no origin, logs at http and does not rate-limit in test mode", () => {
-    expect(loadConfig({ NODE_ENV: "test" })).toMatchObject({ corsOrigins: [], logLevel: "http", rateLimit: { enabled: false } });
+    expect(loadConfig({ NODE_ENV: "test" })).toMatchObject({
+      corsOrigins: [],
+      logLevel: "http",
+      rateLimit: { enabled: false },
+    });
   });
 
   it("allows no origin, logs at http and rate-limits in production", () => {
@@ -71,7 +77,11 @@ describe("loadConfig defaults", () => {
   });
 
   it("treats an empty value as unset", () => {
-    expect(loadConfig({ PORT: "", REDIS_URL: "", NODE_ENV: "" })).toMatchObject({ port: 3000, redisUrl: undefined, env: "development" });
+    expect(loadConfig({ PORT: "", REDIS_URL: "", NODE_ENV: "" })).toMatchObject({
+      port: 3000,
+      redisUrl: undefined,
+      env: "development",
+    });
   });
 });
 
@@ -129,7 +139,9 @@ describe("loadConfig settings", () => {
   it("turns rate limits on or off with RATE_LIMIT_ENABLED", () => {
     expect(loadConfig({ RATE_LIMIT_ENABLED: "true" }).rateLimit.enabled).toBe(true);
     expect(loadConfig({ RATE_LIMIT_ENABLED: "1" }).rateLimit.enabled).toBe(true);
-    expect(loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: SECRET, RATE_LIMIT_ENABLED: "0" }).rateLimit.enabled).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: SECRET, RATE_LIMIT_ENABLED: "0" }).rateLimit.enabled,
+    ).toBe(false);
   });
 });
 
@@ -161,7 +173,9 @@ describe("loadConfig refusals", () => {
   }
 
   it("requires BETTER_AUTH_SECRET in production", () => {
-    expect(configError({ NODE_ENV: "production" })).toBe("Invalid configuration: BETTER_AUTH_SECRET is required in production");
+    expect(configError({ NODE_ENV: "production" })).toBe(
+      "Invalid configuration: BETTER_AUTH_SECRET is required in production",
+    );
     expect(configError({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(31) })).toMatch(
       /^Invalid configuration: BETTER_AUTH_SECRET must be at least 32 characters$/,
     );
@@ -213,7 +227,11 @@ describe("start-up with a bad configuration", () => {
     });
     return run.then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
   }
 
@@ -235,8 +253,14 @@ describe("read replica settings", () => {
   const primary = "postgres://app@db-primary:5432/posts";
 
   it("reads a comma-separated list of replicas and a 5 s window by default", () => {
-    const config = loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: "postgres://app@r1/posts, postgresql://app@r2/posts" });
-    expect(config.databaseReplicas).toEqual({ urls: ["postgres://app@r1/posts", "postgresql://app@r2/posts"], stickyMs: 5000 });
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URLS: "postgres://app@r1/posts, postgresql://app@r2/posts",
+    });
+    expect(config.databaseReplicas).toEqual({
+      urls: ["postgres://app@r1/posts", "postgresql://app@r2/posts"],
+      stickyMs: 5000,
+    });
     expect(loadConfig({}).databaseReplicas).toEqual({ urls: [], stickyMs: 5000 });
   });
 
@@ -247,6 +271,8 @@ describe("read replica settings", () => {
     expect(configError({ DATABASE_REPLICA_URLS: "postgres://app@r1/posts" })).toBe(
       "Invalid configuration: DATABASE_REPLICA_URLS needs a PostgreSQL DATABASE_URL (postgres://)",
     );
-    expect(configError({ DATABASE_URL: primary, DATABASE_REPLICA_STICKY_MS: "-1" })).toMatch(/^Invalid configuration: DATABASE_REPLICA_STICKY_MS /);
+    expect(configError({ DATABASE_URL: primary, DATABASE_REPLICA_STICKY_MS: "-1" })).toMatch(
+      /^Invalid configuration: DATABASE_REPLICA_STICKY_MS /,
+    );
   });
 });

@@ -88,7 +88,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   let devAdminKey: string | undefined;
   if (env.DEV_MODE_ADMIN_KEY !== undefined) {
     if (!isDevelopment) warnings.push("DEV_MODE_ADMIN_KEY is ignored outside NODE_ENV=development");
-    else if (env.DEV_MODE_ADMIN_KEY.length < 16) warnings.push("DEV_MODE_ADMIN_KEY is ignored: shorter than 16 characters");
+    else if (env.DEV_MODE_ADMIN_KEY.length < 16)
+      warnings.push("DEV_MODE_ADMIN_KEY is ignored: shorter than 16 characters");
     else devAdminKey = env.DEV_MODE_ADMIN_KEY;
   }
 
@@ -115,14 +116,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       global: env.RATE_LIMIT_GLOBAL,
     }),
     redisUrl: env.REDIS_URL,
-    databaseReplicas: Object.freeze({ urls: Object.freeze(replicaUrls(env)), stickyMs: env.DATABASE_REPLICA_STICKY_MS }),
+    databaseReplicas: Object.freeze({
+      urls: Object.freeze(replicaUrls(env)),
+      stickyMs: env.DATABASE_REPLICA_STICKY_MS,
+    }),
     warnings: Object.freeze(warnings),
   });
 }
 
 // An empty assignment in .env (`REDIS_URL=`) means "unset", not "set to the empty string".
 function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+  return Object.fromEntries(
+    Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
+  );
 }
 
 function replicaUrls(env: Env): string[] {
@@ -131,7 +137,10 @@ function replicaUrls(env: Env): string[] {
     throw new ConfigError("Invalid configuration: DATABASE_REPLICA_URLS needs a PostgreSQL DATABASE_URL (postgres://)");
   }
   const invalid = urls.find((url) => !/^postgres(ql)?:\/\/./.test(url));
-  if (invalid !== undefined) throw new ConfigError("Invalid configuration: DATABASE_REPLICA_URLS each must start with postgres:// or postgresql://");
+  if (invalid !== undefined)
+    throw new ConfigError(
+      "Invalid configuration: DATABASE_REPLICA_URLS each must start with postgres:// or postgresql://",
+    );
   return urls;
 }
 

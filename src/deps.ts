@@ -41,4 +41,3 @@ export interface AppDeps extends AppOptions {
 export interface V2Deps extends AppDeps {
   cursorPage: CursorPaginator;
 }
-

@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   const app = createApp({ ...services, rateLimitStores });
   const server = createHttpServer(app).listen(config.port, config.host, () => {
     const ms = Math.round(performance.now() - started);
-    logger.info(`Listening on http://${config.host}:${config.port} (${config.env}, ${services.database.kind}, ready in ${ms} ms)`);
+    logger.info(
+      `Listening on http://${config.host}:${config.port} (${config.env}, ${services.database.kind}, ready in ${ms} ms)`,
+    );
   });
   server.on("error", (error) => {
     logger.error("Server failed", { errorName: error.name, errorMessage: error.message });
@@ -83,7 +85,9 @@ function drainOnShutdown(server: Server, logger: Logger): () => Promise<void> {
       for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
       const idle = setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS).unref();
       const forced = setTimeout(() => {
-        logger.warn(`Requests still running after ${SHUTDOWN_GRACE_MS} ms: closing their connections`, { requests: inFlight.size });
+        logger.warn(`Requests still running after ${SHUTDOWN_GRACE_MS} ms: closing their connections`, {
+          requests: inFlight.size,
+        });
         server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS).unref();
       // net's close, not http's: http's would also close idle connections at once, the race above.

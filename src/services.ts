@@ -25,7 +25,8 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
     queryTimeoutMillis: config.databaseQueryTimeoutMs,
     onPoolError: (error) => logger.warn("Idle database connection lost", { errorName: error.name }),
     replicaUrls: config.databaseReplicas.urls,
-    onReplicaUnavailable: (error) => logger.warn("Read replica unavailable: reading from the primary", { errorName: (error as Error).name }),
+    onReplicaUnavailable: (error) =>
+      logger.warn("Read replica unavailable: reading from the primary", { errorName: (error as Error).name }),
     onMaintenanceError: (error) => logger.warn("Embedded database maintenance failed", { errorName: error.name }),
   });
   try {

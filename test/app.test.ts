@@ -47,7 +47,10 @@ describe("stage 1: cross-origin check", () => {
       const res = await t.http.get("/api/posts").set("Origin", origin);
       expect(res.headers, origin).not.toHaveProperty("access-control-allow-origin");
       expect(res.headers, origin).not.toHaveProperty("access-control-allow-credentials");
-      const preflight = await t.http.options("/api/posts").set("Origin", origin).set("Access-Control-Request-Method", "POST");
+      const preflight = await t.http
+        .options("/api/posts")
+        .set("Origin", origin)
+        .set("Access-Control-Request-Method", "POST");
       expect(preflight.headers, origin).not.toHaveProperty("access-control-allow-origin");
     }
   });
@@ -57,7 +60,10 @@ describe("stage 1: cross-origin check", () => {
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.headers["access-control-allow-origin"]).toBe(ALLOWED);
     const user = await signUp(t);
-    const signIn = await t.http.post("/api/auth/sign-in/email").set("Origin", ALLOWED).send({ email: user.email, password: user.password });
+    const signIn = await t.http
+      .post("/api/auth/sign-in/email")
+      .set("Origin", ALLOWED)
+      .send({ email: user.email, password: user.password });
     expect(signIn.status).toBe(200);
     expect(signIn.headers["access-control-allow-origin"]).toBe(ALLOWED);
     expect(signIn.headers["access-control-allow-credentials"]).toBe("true");
@@ -89,8 +95,12 @@ describe("stage 2: request logging", () => {
 
   it("logs the auth routes, which better-auth answers itself", async () => {
     const from = t.logs.length;
-    await t.http.post("/api/auth/sign-in/email").send({ email: `nobody-${randomUUID()}@example.com`, password: "whatever it is" });
-    expect(requestLines(from)).toEqual([expect.stringMatching(/^POST \/api\/auth\/sign-in\/email 401 \d+(\.\d+)? ms$/)]);
+    await t.http
+      .post("/api/auth/sign-in/email")
+      .send({ email: `nobody-${randomUUID()}@example.com`, password: "whatever it is" });
+    expect(requestLines(from)).toEqual([
+      expect.stringMatching(/^POST \/api\/auth\/sign-in\/email 401 \d+(\.\d+)? ms$/),
+    ]);
   });
 
   it("does not log /health, but logs /ready", async () => {
@@ -123,7 +133,9 @@ describe("stage 2: request logging", () => {
     const cookie = (
       await development.http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password })
     ).headers["set-cookie"] as unknown as string[];
-    await development.http.get(`/api/profile?impersonatingUser=${target.id}`).set("Cookie", cookie.map((c) => c.split(";")[0]).join("; "));
+    await development.http
+      .get(`/api/profile?impersonatingUser=${target.id}`)
+      .set("Cookie", cookie.map((c) => c.split(";")[0]).join("; "));
     expect(development.config.logLevel).toBe("debug");
     expect(development.logs.slice(from).some((entry) => entry.level === "debug")).toBe(true);
   });
@@ -163,9 +175,12 @@ describe("stage 3 before the JSON parser: the auth handler reads its own body", 
     const { port } = t.server.address() as AddressInfo;
     const send = (method: string, path: string, body?: string) =>
       new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-        const req = request({ host: "127.0.0.1", port, method, path, agent, headers: body ? { "content-type": "text/plain" } : {} }, (res) => {
-          res.resume().on("end", () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
-        });
+        const req = request(
+          { host: "127.0.0.1", port, method, path, agent, headers: body ? { "content-type": "text/plain" } : {} },
+          (res) => {
+            res.resume().on("end", () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+          },
+        );
         req.on("error", reject).end(body);
       });
     try {
@@ -208,7 +223,10 @@ describe("probes", () => {
     const post = await t.http.post("/health").send({});
     expect(post.status).toBe(404);
     expect(post.body).toMatchObject({ error: "Endpoint not found", endpoint: "POST /health" });
-    const preflight = await t.http.options("/health").set("Origin", ALLOWED).set("Access-Control-Request-Method", "GET");
+    const preflight = await t.http
+      .options("/health")
+      .set("Origin", ALLOWED)
+      .set("Access-Control-Request-Method", "GET");
     expect(preflight.status).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe(ALLOWED);
   });

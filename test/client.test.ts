@@ -34,23 +34,47 @@ describe("the typed client (client/)", () => {
     expect(profile.response.status).toBe(200);
     expect(profile.data?.user).toMatchObject({ id, name: "Ada", roles: ["USER"] });
 
-    const created = await ada.POST("/api/v2/posts/", { body: { title: "Hello from the client", content: "Typed all the way down.", tags: ["client"] } });
+    const created = await ada.POST("/api/v2/posts/", {
+      body: { title: "Hello from the client", content: "Typed all the way down.", tags: ["client"] },
+    });
     expect(created.response.status).toBe(201);
     const postId = created.data!.id;
 
     // Page number: posts.
     const page = await ada.GET("/api/v2/posts/", { params: { query: { tag: "client", page_size: 1 } } });
-    expect(page.data).toMatchObject({ count: 1, next: null, previous: null, results: [{ id: postId, tags: ["client"] }] });
+    expect(page.data).toMatchObject({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [{ id: postId, tags: ["client"] }],
+    });
 
     // Cursor: comments, following `next` as given.
-    for (const content of ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh"]) {
-      const comment = await ada.POST("/api/v2/posts/{postId}/comments/", { params: { path: { postId } }, body: { content } });
+    for (const content of [
+      "first",
+      "second",
+      "third",
+      "fourth",
+      "fifth",
+      "sixth",
+      "seventh",
+      "eighth",
+      "ninth",
+      "tenth",
+      "eleventh",
+    ]) {
+      const comment = await ada.POST("/api/v2/posts/{postId}/comments/", {
+        params: { path: { postId } },
+        body: { content },
+      });
       expect(comment.response.status).toBe(201);
     }
     const first = await ada.GET("/api/v2/posts/{postId}/comments/", { params: { path: { postId } } });
     expect(first.data?.results.map((comment) => comment.content)[0]).toBe("eleventh");
     const cursor = new URL(first.data!.next!).searchParams.get("cursor")!;
-    const second = await ada.GET("/api/v2/posts/{postId}/comments/", { params: { path: { postId }, query: { cursor } } });
+    const second = await ada.GET("/api/v2/posts/{postId}/comments/", {
+      params: { path: { postId }, query: { cursor } },
+    });
     expect(second.data).toMatchObject({ next: null, results: [{ content: "first" }] });
 
     // Limit/offset: users, for an admin.

@@ -19,7 +19,8 @@ export class CuttableProxy {
       this.track(client);
       if (this.stalled) return;
       const upstream = this.track(connect(this.target));
-      for (const socket of [client, upstream]) socket.on("close", () => (socket === client ? upstream : client).destroy());
+      for (const socket of [client, upstream])
+        socket.on("close", () => (socket === client ? upstream : client).destroy());
       client.on("data", (data: Buffer) => void (this.stalled || upstream.write(data)));
       upstream.on("data", (data: Buffer) => void (this.stalled || client.write(data)));
     });

@@ -34,11 +34,17 @@ const NO_SESSION = { error: "No auth session" };
 describe("a write whose author or post is deleted while it runs", () => {
   it("answers a post by an author deleted meanwhile with 401, in v1 and v2", async () => {
     const v1Author = await signUp(t);
-    const v1 = await t.http.post("/api/posts").set("Cookie", v1Author.cookie).send({ title: AUTHOR_VANISHES, content: "Content long enough." });
+    const v1 = await t.http
+      .post("/api/posts")
+      .set("Cookie", v1Author.cookie)
+      .send({ title: AUTHOR_VANISHES, content: "Content long enough." });
     expect(v1.status).toBe(401);
     expect(v1.body).toEqual(NO_SESSION);
     const v2Author = await signUp(t);
-    const v2 = await t.http.post("/api/v2/posts/").set("Cookie", v2Author.cookie).send({ title: AUTHOR_VANISHES, content: "Content long enough." });
+    const v2 = await t.http
+      .post("/api/v2/posts/")
+      .set("Cookie", v2Author.cookie)
+      .send({ title: AUTHOR_VANISHES, content: "Content long enough." });
     expect(v2.status).toBe(401);
     expect(v2.body).toEqual(v2Errors.notAuthenticated);
   });
@@ -47,7 +53,10 @@ describe("a write whose author or post is deleted while it runs", () => {
     const postAuthor = await signUp(t);
     const post = await createPost(t, postAuthor);
     const commenter = await signUp(t);
-    const res = await t.http.post(`/api/v2/posts/${post.id}/comments/`).set("Cookie", commenter.cookie).send({ content: AUTHOR_VANISHES });
+    const res = await t.http
+      .post(`/api/v2/posts/${post.id}/comments/`)
+      .set("Cookie", commenter.cookie)
+      .send({ content: AUTHOR_VANISHES });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(v2Errors.notAuthenticated);
   });
@@ -56,7 +65,10 @@ describe("a write whose author or post is deleted while it runs", () => {
     const postAuthor = await signUp(t);
     const post = await createPost(t, postAuthor);
     const commenter = await signUp(t);
-    const res = await t.http.post(`/api/v2/posts/${post.id}/comments/`).set("Cookie", commenter.cookie).send({ content: POST_VANISHES });
+    const res = await t.http
+      .post(`/api/v2/posts/${post.id}/comments/`)
+      .set("Cookie", commenter.cookie)
+      .send({ content: POST_VANISHES });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(v2Errors.notFound);
   });

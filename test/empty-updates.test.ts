@@ -10,7 +10,10 @@ const t = useTestApp();
 const NOTHING_TO_CHANGE = [{}, { status: "hidden" }, { roles: ["ADMIN"], id: "00000000-0000-4000-8000-000000000000" }];
 
 async function commentOn(postId: string, user: TestUser) {
-  const res = await t.http.post(`/api/v2/posts/${postId}/comments/`).set("Cookie", user.cookie).send({ content: "A comment" });
+  const res = await t.http
+    .post(`/api/v2/posts/${postId}/comments/`)
+    .set("Cookie", user.cookie)
+    .send({ content: "A comment" });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; updatedAt: string };
 }
@@ -54,7 +57,10 @@ describe("an update with no field to change", () => {
     const post = await createPost(t, user);
     const comment = await commentOn(post.id, user);
     for (const body of NOTHING_TO_CHANGE) {
-      const res = await t.http.patch(`/api/v2/posts/${post.id}/comments/${comment.id}/`).set("Cookie", user.cookie).send(body);
+      const res = await t.http
+        .patch(`/api/v2/posts/${post.id}/comments/${comment.id}/`)
+        .set("Cookie", user.cookie)
+        .send(body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toEqual(comment);
     }

@@ -38,7 +38,11 @@ describe("unknown endpoints", () => {
     const res = await t.http.get("/api/nothing/here?x=1&y=two");
     expect(res.status).toBe(404);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ error: "Endpoint not found", code: "not_found", endpoint: "GET /api/nothing/here?x=1&y=two" });
+    expect(res.body).toEqual({
+      error: "Endpoint not found",
+      code: "not_found",
+      endpoint: "GET /api/nothing/here?x=1&y=two",
+    });
   });
 
   it("answers every method and any path, including a known path with an unserved method", async () => {
@@ -56,7 +60,11 @@ describe("errors under /api/auth", () => {
     const res = await t.http.get("/api/auth/no-such-thing?x=1").set("User-Agent", agent);
     expect(res.status).toBe(404);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ error: "Endpoint not found", code: "not_found", endpoint: "GET /api/auth/no-such-thing?x=1" });
+    expect(res.body).toEqual({
+      error: "Endpoint not found",
+      code: "not_found",
+      endpoint: "GET /api/auth/no-such-thing?x=1",
+    });
     expect(t.logs.filter((entry) => entry.userAgent === agent)).toEqual([
       expect.objectContaining({ endpoint: "GET /api/auth/no-such-thing?x=1", status: 404 }),
     ]);
@@ -69,7 +77,10 @@ describe("errors under /api/auth", () => {
     await t.database.db.execute(sql`alter table sessions rename to sessions_moved_away`);
     let res;
     try {
-      res = await t.http.post("/api/auth/sign-in/email").set("User-Agent", agent).send({ email: user.email, password: user.password });
+      res = await t.http
+        .post("/api/auth/sign-in/email")
+        .set("User-Agent", agent)
+        .send({ email: user.email, password: user.password });
     } finally {
       await t.database.db.execute(sql`alter table sessions_moved_away rename to sessions`);
     }
@@ -77,7 +88,12 @@ describe("errors under /api/auth", () => {
     expect(res.body).toEqual(internalError);
     const entries = t.logs.filter((entry) => entry.userAgent === agent);
     expect(entries).toEqual([
-      expect.objectContaining({ level: "error", endpoint: "POST /api/auth/sign-in/email", status: 500, sqlState: "42P01" }),
+      expect.objectContaining({
+        level: "error",
+        endpoint: "POST /api/auth/sign-in/email",
+        status: 500,
+        sqlState: "42P01",
+      }),
     ]);
     // The failed insert's parameters are the new session's token, the user id and the user agent.
     expect(t.logText()).not.toContain(`${agent},`);
@@ -98,17 +114,27 @@ describe("malformed and oversized bodies", () => {
   it("answers malformed JSON with 400 invalid_json, before authentication", async () => {
     const user = await signUp(t);
     for (const cookie of [user.cookie, ""]) {
-      const res = await t.http.post("/api/posts").set("Cookie", cookie).set("Content-Type", "application/json").send('{"title":');
+      const res = await t.http
+        .post("/api/posts")
+        .set("Cookie", cookie)
+        .set("Content-Type", "application/json")
+        .send('{"title":');
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: "Malformed JSON body", code: "invalid_json" });
     }
   });
 
   it("accepts a body of exactly 100 kB and answers 413 payload_too_large one byte over", async () => {
-    const atLimit = await t.http.post("/api/users").set("Content-Type", "application/json").send(bodyOfSize(BODY_LIMIT));
+    const atLimit = await t.http
+      .post("/api/users")
+      .set("Content-Type", "application/json")
+      .send(bodyOfSize(BODY_LIMIT));
     expect(atLimit.status).toBe(400);
     expect(atLimit.body.code).toBe("validation_error");
-    const over = await t.http.post("/api/users").set("Content-Type", "application/json").send(bodyOfSize(BODY_LIMIT + 1));
+    const over = await t.http
+      .post("/api/users")
+      .set("Content-Type", "application/json")
+      .send(bodyOfSize(BODY_LIMIT + 1));
     expect(over.status).toBe(413);
     expect(over.body).toEqual({ error: "Request body exceeds the 100 kB limit", code: "payload_too_large" });
   });
@@ -117,7 +143,10 @@ describe("malformed and oversized bodies", () => {
 describe("validation failures", () => {
   it("answer 400 {error: Invalid request, code: validation_error, details} keyed by part and field", async () => {
     const user = await signUp(t);
-    const res = await t.http.post("/api/posts").set("Cookie", user.cookie).send({ title: "four", content: "long enough content" });
+    const res = await t.http
+      .post("/api/posts")
+      .set("Cookie", user.cookie)
+      .send({ title: "four", content: "long enough content" });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: "Invalid request",
@@ -142,11 +171,18 @@ describe("unique-constraint violations (SQLSTATE 23505)", () => {
     const author = await signUp(t);
     // A uniqueness rule the service does not know about: only the database reports the conflict.
     try {
-      await t.database.db.execute(sql`create unique index posts_title_test_unique on posts (title) where title like 'Unique %'`);
-      await t.database.db.execute(sql`create unique index users_name_test_unique on users (name) where name like 'Unique %'`);
+      await t.database.db.execute(
+        sql`create unique index posts_title_test_unique on posts (title) where title like 'Unique %'`,
+      );
+      await t.database.db.execute(
+        sql`create unique index users_name_test_unique on users (name) where name like 'Unique %'`,
+      );
       const title = `Unique title ${randomUUID()}`;
       await createPost(t, author, { title });
-      const post = await t.http.post("/api/posts").set("Cookie", author.cookie).send({ title, content: "Some other content." });
+      const post = await t.http
+        .post("/api/posts")
+        .set("Cookie", author.cookie)
+        .send({ title, content: "Some other content." });
       expect(post.status).toBe(409);
       expect(post.body).toEqual(resourceConflict);
 
@@ -219,7 +255,8 @@ describe("error logging", () => {
       ["role", (a) => t.http.get("/api/users").set("User-Agent", a).set("Cookie", user.cookie), 403, "GET /api/users"],
       [
         "ownership",
-        (a) => t.http.put(`/api/users/${other.id}`).set("User-Agent", a).set("Cookie", user.cookie).send({ name: "Nope" }),
+        (a) =>
+          t.http.put(`/api/users/${other.id}`).set("User-Agent", a).set("Cookie", user.cookie).send({ name: "Nope" }),
         403,
         `PUT /api/users/${other.id}`,
       ],
@@ -232,13 +269,22 @@ describe("error logging", () => {
       ],
       [
         "too large",
-        (a) => t.http.post("/api/users").set("User-Agent", a).set("Content-Type", "application/json").send(bodyOfSize(BODY_LIMIT + 1)),
+        (a) =>
+          t.http
+            .post("/api/users")
+            .set("User-Agent", a)
+            .set("Content-Type", "application/json")
+            .send(bodyOfSize(BODY_LIMIT + 1)),
         413,
         "POST /api/users",
       ],
       [
         "conflict",
-        (a) => t.http.post("/api/users").set("User-Agent", a).send({ name: "Dup", email: user.email, password: "long enough" }),
+        (a) =>
+          t.http
+            .post("/api/users")
+            .set("User-Agent", a)
+            .send({ name: "Dup", email: user.email, password: "long enough" }),
         409,
         "POST /api/users",
       ],
@@ -248,7 +294,12 @@ describe("error logging", () => {
       expect((await send(agent)).status, name).toBe(status);
       const entries = t.logs.filter((entry) => entry.userAgent === agent);
       expect(entries, name).toEqual([
-        expect.objectContaining({ endpoint, clientAddress: expect.stringMatching(/127\.0\.0\.1$/), userAgent: agent, status }),
+        expect.objectContaining({
+          endpoint,
+          clientAddress: expect.stringMatching(/127\.0\.0\.1$/),
+          userAgent: agent,
+          status,
+        }),
       ]);
     }
   });

@@ -60,14 +60,24 @@ export async function createPost(t: TestApp, author: TestUser, overrides: PostOv
     .set("Cookie", author.cookie)
     .send({ title: `Post number ${postCounter}`, content: `Content of post number ${postCounter}.`, ...overrides });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.post as { id: string; title: string; authorId: string; visibility: string; status: string; createdAt: string };
+  return res.body.post as {
+    id: string;
+    title: string;
+    authorId: string;
+    visibility: string;
+    status: string;
+    createdAt: string;
+  };
 }
 
 /** A syntactically valid id that belongs to nothing. */
 export const unknownId = "00000000-0000-4000-8000-000000000000";
 
 /** Signs an existing user in through the given app (e.g. a second app in production mode); returns the cookie. */
-export async function signIn(http: ReturnType<typeof supertest>, user: Pick<TestUser, "email" | "password">): Promise<string> {
+export async function signIn(
+  http: ReturnType<typeof supertest>,
+  user: Pick<TestUser, "email" | "password">,
+): Promise<string> {
   const res = await http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return sessionCookieOf(res.headers["set-cookie"]);
@@ -93,7 +103,11 @@ export interface SecondApp {
  * its own configuration, better-auth instance (same cheap test hasher) and log. Call at the top
  * level of a test file, after `useTestApp()`. `realPasswordHashing` keeps better-auth's scrypt.
  */
-export function useSecondApp(t: TestApp, env: Record<string, string>, options: { realPasswordHashing?: boolean } = {}): SecondApp {
+export function useSecondApp(
+  t: TestApp,
+  env: Record<string, string>,
+  options: { realPasswordHashing?: boolean } = {},
+): SecondApp {
   const context = {} as SecondApp;
   let server: Server | undefined;
   beforeAll(async () => {

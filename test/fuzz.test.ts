@@ -59,13 +59,21 @@ async function rowsOf(table: (typeof TABLES)[number], ids: string[]) {
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const result = await t.database.db.execute(sql`select * from ${sql.identifier(table)} where ${sql.identifier(column)} in (${values}) order by id`);
+  const result = await t.database.db.execute(
+    sql`select * from ${sql.identifier(table)} where ${sql.identifier(column)} in (${values}) order by id`,
+  );
   return (result as { rows: unknown[] }).rows;
 }
 
 async function snapshot() {
   const userIds = sentinels.users.map((user) => user.id);
-  const ids = { users: userIds, accounts: userIds, posts: sentinels.posts, comments: sentinels.comments, notifications: sentinels.notifications };
+  const ids = {
+    users: userIds,
+    accounts: userIds,
+    posts: sentinels.posts,
+    comments: sentinels.comments,
+    notifications: sentinels.notifications,
+  };
   return Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await rowsOf(table, ids[table])])));
 }
 
@@ -82,13 +90,19 @@ beforeAll(async () => {
     for (const visibility of ["public", "private"] as const) {
       const post = await createPost(t, author, { visibility, tags: ["fuzz", visibility] });
       sentinels.posts.push(post.id);
-      const comment = await t.http.post(`/api/v2/posts/${post.id}/comments/`).set("Cookie", author.cookie).send({ content: "Sentinel comment" });
+      const comment = await t.http
+        .post(`/api/v2/posts/${post.id}/comments/`)
+        .set("Cookie", author.cookie)
+        .send({ content: "Sentinel comment" });
       expect(comment.status).toBe(201);
       sentinels.comments.push(comment.body.id);
     }
   }
   const hidden = sentinels.posts[0]!;
-  expect((await t.http.post("/api/moderate").set("Cookie", moderator.cookie).send({ postId: hidden, action: "hide" })).status).toBe(200);
+  expect(
+    (await t.http.post("/api/moderate").set("Cookie", moderator.cookie).send({ postId: hidden, action: "hide" }))
+      .status,
+  ).toBe(200);
   const notes = await t.database.db.execute(sql`select id from notifications`);
   sentinels.notifications.push(...(notes as { rows: { id: string }[] }).rows.map((row) => row.id));
   expect(sentinels.notifications.length).toBeGreaterThan(0);
@@ -108,7 +122,13 @@ beforeAll(async () => {
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 /** Percent-encodes any string byte by byte (lone surrogates included, which encodeURIComponent refuses). */
 const percentEncode = (value: string) =>
-  [...Buffer.from(value, "utf8")].map((byte) => (UNRESERVED.test(String.fromCharCode(byte)) && byte < 128 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+  [...Buffer.from(value, "utf8")]
+    .map((byte) =>
+      UNRESERVED.test(String.fromCharCode(byte)) && byte < 128
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 
 const NASTY_STRINGS = [
   "",
@@ -132,7 +152,7 @@ const NASTY_STRINGS = [
   "hasOwnProperty",
   "../../etc/passwd",
   "'; drop table users; --",
-  "\" or 1=1 --",
+  '" or 1=1 --',
   "<script>alert(1)</script>",
   "${7*7}",
   "%00",
@@ -150,7 +170,12 @@ const anyString = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
   // Long: past every field's length limit, up to about 60 kB.
-  { weight: 1, arbitrary: fc.tuple(fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }), fc.integer({ min: 50, max: 7_000 })).map(([s, n]) => s.repeat(n)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 }), fc.integer({ min: 50, max: 7_000 }))
+      .map(([s, n]) => s.repeat(n)),
+  },
 );
 
 /** Ids a request may name: the fixed set's (never with the admin's cookie, which could rightly change them), its own, random and malformed ones. */
@@ -202,9 +227,14 @@ function pathArb(route: Route, auth: Auth) {
   const filled = fc
     .record({
       values: fc.tuple(...params.map(() => ids.map(percentEncode))),
-      wildcard: fc.oneof(fc.constantFrom(...BETTER_AUTH_ENDPOINTS), fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.join("/"))),
+      wildcard: fc.oneof(
+        fc.constantFrom(...BETTER_AUTH_ENDPOINTS),
+        fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.join("/")),
+      ),
     })
-    .map(({ values, wildcard }) => fillPath(route.path, Object.fromEntries(params.map((name, i) => [name, values[i]!])), UNKNOWN_ID, wildcard));
+    .map(({ values, wildcard }) =>
+      fillPath(route.path, Object.fromEntries(params.map((name, i) => [name, values[i]!])), UNKNOWN_ID, wildcard),
+    );
   const mutation = fc.constantFrom("none", "none", "none", "slash", "upper", "double-slash", "extra", "dot", "encoded");
   return fc.tuple(filled, mutation, segment).map(([path, how, extra]) => {
     switch (how) {
@@ -244,19 +274,52 @@ const QUERY_KEYS = [
   "limit[]",
   "a[b]",
 ];
-const numberLike = fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), fc.constantFrom("1e3", "0x10", "1.5", "", "999999999999", "9".repeat(40), "-0", " 5"));
+const numberLike = fc.oneof(
+  fc.integer({ min: -5, max: 200 }).map(String),
+  fc.constantFrom("1e3", "0x10", "1.5", "", "999999999999", "9".repeat(40), "-0", " 5"),
+);
 
 function queryArb(auth: Auth) {
-  const value = fc.oneof(numberLike, anyString, idPool(auth), fc.constantFrom("-created_at", "title", "-title", "created_at,title", "-"));
-  const pair = fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: anyString }), value);
+  const value = fc.oneof(
+    numberLike,
+    anyString,
+    idPool(auth),
+    fc.constantFrom("-created_at", "title", "-title", "created_at,title", "-"),
+  );
+  const pair = fc.tuple(
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: anyString }),
+    value,
+  );
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant("") },
-    { weight: 6, arbitrary: fc.array(pair, { maxLength: 5 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&")}` : "")) },
-    { weight: 1, arbitrary: fc.constantFrom("?", "?&&", "?=x", "?limit", "?%zz=1", "?limit=1&limit=2", "?cursor=abc.def", "?page=0") },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(pair, { maxLength: 5 })
+        .map((pairs) =>
+          pairs.length ? `?${pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&")}` : "",
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "?",
+        "?&&",
+        "?=x",
+        "?limit",
+        "?%zz=1",
+        "?limit=1&limit=2",
+        "?cursor=abc.def",
+        "?page=0",
+      ),
+    },
   );
 }
 
-const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 });
+const headerValue = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+  maxLength: 60,
+});
 
 function headersArb() {
   return fc.record(
@@ -299,9 +362,16 @@ const { json: jsonArb } = fc.letrec<{ json: unknown }>((tie) => ({
     { depthSize: "small", withCrossShrink: true },
     jsonLeaf,
     fc.array(tie("json"), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, "title", "content", "roles", "id", "authorId"), fc.string({ maxLength: 8 })), tie("json"), {
-      maxKeys: 4,
-    }),
+    fc.dictionary(
+      fc.oneof(
+        fc.constantFrom(...PROTOTYPE_KEYS, "title", "content", "roles", "id", "authorId"),
+        fc.string({ maxLength: 8 }),
+      ),
+      tie("json"),
+      {
+        maxKeys: 4,
+      },
+    ),
   ),
 }));
 
@@ -317,7 +387,31 @@ const BASES: Record<string, unknown>[] = [
   { currentPassword: "long enough password", newPassword: "another long password" },
 ];
 const shapedBody = fc
-  .tuple(fc.constantFrom(...BASES), fc.option(fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, "title", "content", "tags", "roles", "email", "postId", "action", "name", "visibility", "status", "authorId"), fc.string({ maxLength: 8 })), jsonArb)))
+  .tuple(
+    fc.constantFrom(...BASES),
+    fc.option(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom(
+            ...PROTOTYPE_KEYS,
+            "title",
+            "content",
+            "tags",
+            "roles",
+            "email",
+            "postId",
+            "action",
+            "name",
+            "visibility",
+            "status",
+            "authorId",
+          ),
+          fc.string({ maxLength: 8 }),
+        ),
+        jsonArb,
+      ),
+    ),
+  )
   .map(([base, bent]) => {
     if (!bent) return JSON.stringify(base);
     const [key, value] = bent;
@@ -329,8 +423,21 @@ const rawBody = fc.oneof(
   anyString,
   fc.integer({ min: 1, max: 5000 }).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`),
   fc.integer({ min: 1, max: 3000 }).map((depth) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`),
-  fc.constantFrom('{"title":', "{", "[1,2", "\u0000", '{"a":"\\ud800"}', '"just a string"', "123", "null", "true", '{"__proto__":{"isAdmin":true}}'),
-  fc.constantFrom(100 * 1024 - 20, 100 * 1024 + 1, 1024 * 1024 + 1).map((size) => JSON.stringify({ title: "x".repeat(size) })),
+  fc.constantFrom(
+    '{"title":',
+    "{",
+    "[1,2",
+    "\u0000",
+    '{"a":"\\ud800"}',
+    '"just a string"',
+    "123",
+    "null",
+    "true",
+    '{"__proto__":{"isAdmin":true}}',
+  ),
+  fc
+    .constantFrom(100 * 1024 - 20, 100 * 1024 + 1, 1024 * 1024 + 1)
+    .map((size) => JSON.stringify({ title: "x".repeat(size) })),
 );
 
 const bodyArb = fc.oneof(
@@ -344,18 +451,21 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 const requestArb = () =>
   fc.constantFrom<Auth>("anonymous", "anonymous", "user", "user", "admin", "forged").chain((auth) =>
-  fc.constantFrom(...routes).chain((route) =>
-    fc.record({
-      auth: fc.constant(auth),
-      method: fc.oneof({ weight: 4, arbitrary: fc.constant(route.method === "ALL" ? "POST" : route.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
-      // Node itself answers a request line and headers over 16 kB with 431 (no JSON): the service never sees it.
-      path: fc.tuple(pathArb(route, auth), queryArb(auth)).map(([path, query]) => (path + query).slice(0, 8000)),
-      headers: headersArb(),
-      body: bodyArb,
-      chunked: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
-    }),
-  ),
-);
+    fc.constantFrom(...routes).chain((route) =>
+      fc.record({
+        auth: fc.constant(auth),
+        method: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(route.method === "ALL" ? "POST" : route.method) },
+          { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+        ),
+        // Node itself answers a request line and headers over 16 kB with 431 (no JSON): the service never sees it.
+        path: fc.tuple(pathArb(route, auth), queryArb(auth)).map(([path, query]) => (path + query).slice(0, 8000)),
+        headers: headersArb(),
+        body: bodyArb,
+        chunked: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+      }),
+    ),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Sending
@@ -428,7 +538,12 @@ function problemWith(spec: FuzzRequest, outcome: Outcome): string | undefined {
   if (status === 204) return outcome.body === "" ? undefined : "a 204 with a body";
   // The API reference page and its files are the only documents served (the harness holds their
   // types to the OpenAPI document); everything else answers JSON.
-  if (status === 200 && /^\/api\/docs(\/|\?|$)/i.test(spec.path) && /^text\/(html|javascript|css)/.test(outcome.contentType ?? "")) return undefined;
+  if (
+    status === 200 &&
+    /^\/api\/docs(\/|\?|$)/i.test(spec.path) &&
+    /^text\/(html|javascript|css)/.test(outcome.contentType ?? "")
+  )
+    return undefined;
   if (!/^application\/json/.test(outcome.contentType ?? "")) return `content-type ${outcome.contentType}`;
   if (spec.method === "HEAD") return undefined;
   try {
@@ -485,13 +600,16 @@ describe("fuzzing every route", () => {
         endOnFailure: true,
         reporter: (details) => {
           if (!details.failed) return;
-          const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          const cause =
+            details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
           throw new Error(`fuzzing failed (FUZZ_SEED=${SEED} replays it, after ${sent} requests): ${cause}`);
         },
       },
     );
     const seconds = (performance.now() - started) / 1000;
-    console.log(`fuzz: ${sent} requests in ${seconds.toFixed(1)} s on ${t.database.kind} (seed ${SEED}, FUZZ_SEED=${SEED} replays it)`);
+    console.log(
+      `fuzz: ${sent} requests in ${seconds.toFixed(1)} s on ${t.database.kind} (seed ${SEED}, FUZZ_SEED=${SEED} replays it)`,
+    );
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);
     expect(await snapshot()).toEqual(before);
     // The service still serves the fixed set as before.

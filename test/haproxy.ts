@@ -58,16 +58,19 @@ export async function startHaproxy({ listenPort, statsPort, instances }: Balance
   const exited = once(child, "exit");
 
   const statsUrl = `http://127.0.0.1:${statsPort}/stats;csv`;
-  const column = async (name: string) => serverColumn(await (await fetch(statsUrl, { signal: AbortSignal.timeout(2_000) })).text(), name);
+  const column = async (name: string) =>
+    serverColumn(await (await fetch(statsUrl, { signal: AbortSignal.timeout(2_000) })).text(), name);
   const serverStates = () => column("status");
   const balancer: Balancer = {
     url: `http://127.0.0.1:${listenPort}`,
     serverStates,
-    requestsPerServer: async () => Object.fromEntries(Object.entries(await column("req_tot")).map(([server, n]) => [server, Number(n)])),
+    requestsPerServer: async () =>
+      Object.fromEntries(Object.entries(await column("req_tot")).map(([server, n]) => [server, Number(n)])),
     waitUntilUp: async (server, timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       while ((await serverStates())[server] !== "UP") {
-        if (Date.now() > deadline) throw new Error(`haproxy never saw ${server} UP: ${JSON.stringify(await serverStates())}\n${output}`);
+        if (Date.now() > deadline)
+          throw new Error(`haproxy never saw ${server} UP: ${JSON.stringify(await serverStates())}\n${output}`);
         await sleep(100);
       }
     },

@@ -23,7 +23,10 @@ function answers(url: URL): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(Number(url.port || 6379), url.hostname);
     socket.setTimeout(500, () => socket.destroy());
-    socket.once("connect", () => resolve(true)).once("close", () => resolve(false)).once("error", () => resolve(false));
+    socket
+      .once("connect", () => resolve(true))
+      .once("close", () => resolve(false))
+      .once("error", () => resolve(false));
     socket.once("connect", () => socket.end());
   });
 }
@@ -40,7 +43,10 @@ afterAll(async () => {
 /** A second app on the test file's database, with other settings (rate limits, production, dev mode). */
 async function startApp(env: Record<string, string>, extra: Partial<AppOptions> = {}) {
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: "pglite:memory", ...env });
-  const server = createApp({ config, database: t.database, auth: t.auth, logger: t.logger, ...extra }).listen(0, "127.0.0.1");
+  const server = createApp({ config, database: t.database, auth: t.auth, logger: t.logger, ...extra }).listen(
+    0,
+    "127.0.0.1",
+  );
   servers.push(server);
   await once(server, "listening");
   return Object.assign(supertest(server), { port: (server.address() as AddressInfo).port });
@@ -49,9 +55,12 @@ async function startApp(env: Record<string, string>, extra: Partial<AppOptions> 
 /** A POST whose path goes out byte for byte (supertest resolves `.` and `..` segments itself). */
 function rawPost(port: number, path: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json" } }, (res) => {
-      res.resume().on("end", () => resolve(res.statusCode!));
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json" } },
+      (res) => {
+        res.resume().on("end", () => resolve(res.statusCode!));
+      },
+    );
     req.on("error", reject).end(JSON.stringify(body));
   });
 }
@@ -62,7 +71,11 @@ function redisStores(prefix: string, url = REDIS_URL): RateLimitStores {
   return created;
 }
 
-const newUserBody = () => ({ name: "Rate Limited", email: `rl-${randomUUID()}@example.com`, password: "long enough password" });
+const newUserBody = () => ({
+  name: "Rate Limited",
+  email: `rl-${randomUUID()}@example.com`,
+  password: "long enough password",
+});
 const tooManyRequests = { error: "Too many requests, try again later", code: "rate_limited" };
 
 describe("security headers", () => {
@@ -186,7 +199,9 @@ describe("rate limits in memory", () => {
     const http = await limited();
     const signIn = () => http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password });
     expect((await signIn()).status).toBe(200);
-    expect((await http.post("/api/auth/sign-in/email").send({ email: user.email, password: "wrong password" })).status).toBe(401);
+    expect(
+      (await http.post("/api/auth/sign-in/email").send({ email: user.email, password: "wrong password" })).status,
+    ).toBe(401);
     expect((await http.post("/api/auth/sign-up/email").send(newUserBody())).status).toBe(200);
     const res = await signIn();
     expect(res.status).toBe(429);
@@ -233,7 +248,9 @@ describe("rate limits in memory", () => {
     for (let i = 0; i < 5; i++) await direct.get("/api/posts").set("X-Forwarded-For", `203.0.113.${i}`);
     expect((await direct.get("/api/posts").set("X-Forwarded-For", "203.0.113.99")).status).toBe(429);
     // The operator is told once that a proxy header arrives while TRUST_PROXY is unset.
-    expect(t.logs).toContainEqual(expect.objectContaining({ level: "warn", errorCode: "ERR_ERL_UNEXPECTED_X_FORWARDED_FOR" }));
+    expect(t.logs).toContainEqual(
+      expect.objectContaining({ level: "warn", errorCode: "ERR_ERL_UNEXPECTED_X_FORWARDED_FOR" }),
+    );
 
     const behindProxy = await startApp({ RATE_LIMIT_ENABLED: "true", RATE_LIMIT_GLOBAL: "5", TRUST_PROXY: "loopback" });
     for (let i = 0; i < 5; i++) await behindProxy.get("/api/posts").set("X-Forwarded-For", "203.0.113.1");
@@ -275,13 +292,17 @@ describe.skipIf(!redisAvailable)("rate limits in Redis", () => {
   });
 
   it("counts in this instance's memory, promptly, while Redis is unreachable", async () => {
-    const http = await startApp(env, { rateLimitStores: redisStores(`rl:test-${randomUUID()}:`, "redis://127.0.0.1:9") });
+    const http = await startApp(env, {
+      rateLimitStores: redisStores(`rl:test-${randomUUID()}:`, "redis://127.0.0.1:9"),
+    });
     const started = performance.now();
     for (let i = 0; i < 3; i++) expect((await http.post("/api/users").send(newUserBody())).status).toBe(201);
     expect((await http.post("/api/users").send(newUserBody())).status).toBe(429);
     // Only the first request waits (up to 1 s) for a first connection.
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(t.logs.some((entry) => entry.level === "warn" && String(entry.message).startsWith("Redis is unreachable"))).toBe(true);
+    expect(
+      t.logs.some((entry) => entry.level === "warn" && String(entry.message).startsWith("Redis is unreachable")),
+    ).toBe(true);
   });
 
   it("starts counting by itself once Redis becomes reachable", async () => {
@@ -333,7 +354,10 @@ describe("audit log", () => {
   it("records a role change with the roles before and after", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    const res = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["MODERATOR"] });
+    const res = await t.http
+      .put(`/api/users/${user.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["MODERATOR"] });
     expect(res.status).toBe(200);
     const { entries } = await auditOf(admin);
     expect(entries).toContainEqual({
@@ -351,7 +375,10 @@ describe("audit log", () => {
 
   it("records nothing for a role change that was refused", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
-    const res = await t.http.put(`/api/users/${admin.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] });
+    const res = await t.http
+      .put(`/api/users/${admin.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["USER"] });
     expect(res.status).toBe(409);
     const { entries } = await auditOf(admin, "?limit=100");
     expect(entries.filter((entry) => entry.targetId === admin.id)).toEqual([]);
@@ -361,11 +388,19 @@ describe("audit log", () => {
     const moderator = await signUp(t, { roles: ["MODERATOR"] });
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const post = await createPost(t, await signUp(t));
-    const res = await t.http.post("/api/moderate").set("Cookie", moderator.cookie).send({ postId: post.id, action: "hide", reason: "spam" });
+    const res = await t.http
+      .post("/api/moderate")
+      .set("Cookie", moderator.cookie)
+      .send({ postId: post.id, action: "hide", reason: "spam" });
     expect(res.status).toBe(200);
     const { entries } = await auditOf(admin);
     expect(entries).toContainEqual(
-      expect.objectContaining({ actorId: moderator.id, action: "post.moderate", targetId: post.id, details: { action: "hide", reason: "spam" } }),
+      expect.objectContaining({
+        actorId: moderator.id,
+        action: "post.moderate",
+        targetId: post.id,
+        details: { action: "hide", reason: "spam" },
+      }),
     );
   });
 
@@ -398,7 +433,10 @@ describe("audit log", () => {
   it("records an adminKey elevation with the key redacted", async () => {
     const dev = await startApp({ NODE_ENV: "development", DEV_MODE_ADMIN_KEY: DEV_ADMIN_KEY });
     const user = await signUp(t);
-    const res = await dev.get("/api/admin/users").query({ adminKey: DEV_ADMIN_KEY, limit: 1 }).set("Cookie", user.cookie);
+    const res = await dev
+      .get("/api/admin/users")
+      .query({ adminKey: DEV_ADMIN_KEY, limit: 1 })
+      .set("Cookie", user.cookie);
     expect(res.status).toBe(200);
 
     const admin = await signUp(t, { roles: ["ADMIN"] });

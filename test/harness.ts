@@ -57,7 +57,13 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       databaseUrl = withDatabase(serverUrl, name);
       dropDatabase = () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
     }
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "debug", DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: "4", ...env });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "debug",
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_MAX: "4",
+      ...env,
+    });
     const transport = new MemoryTransport();
     const logger = createLogger(config, transport);
     const services = await openServices(config, logger, testHasher);
@@ -81,7 +87,9 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     await dropDatabase?.();
     const mismatches = context.conformance?.mismatches ?? [];
     if (mismatches.length > 0) {
-      throw new Error(`${mismatches.length} responses differ from the OpenAPI document:\n${mismatches.slice(0, 20).join("\n")}`);
+      throw new Error(
+        `${mismatches.length} responses differ from the OpenAPI document:\n${mismatches.slice(0, 20).join("\n")}`,
+      );
     }
   });
 

@@ -27,7 +27,14 @@ interface Instance {
 
 /** Instance B: on PostgreSQL its own pool and listening connection; on PGlite the one embedded database, its own feed. */
 async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: "4", SESSION_CACHE_MS: "60000", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: "4",
+    SESSION_CACHE_MS: "60000",
+    ...env,
+  });
   const services = t.database.kind === "pglite" ? undefined : await openServices(config, t.logger);
   const changes = services?.changes ?? (await ChangeFeed.open(t.database, t.logger));
   const app = createApp({ ...(services ?? t), config, changes });
@@ -47,7 +54,11 @@ async function startInstance(databaseUrl: string, env: Record<string, string> = 
 }
 
 /** Polls until the request is answered with `refused` (at most 5 s); the time from `since` to that answer. */
-async function refusedAfter(since: number, request: () => Promise<{ status: number }>, refused: number): Promise<number> {
+async function refusedAfter(
+  since: number,
+  request: () => Promise<{ status: number }>,
+  refused: number,
+): Promise<number> {
   for (;;) {
     const { status } = await request();
     const at = performance.now();
@@ -69,14 +80,18 @@ describe("two instances on one database", () => {
   afterAll(() => b?.close());
 
   const report = (what: string, latencies: number[]) =>
-    console.info(`${what} seen by the other instance (${t.database.kind}, ${latencies.length} trials): p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${percentile(latencies, 1)} ms`);
+    console.info(
+      `${what} seen by the other instance (${t.database.kind}, ${latencies.length} trials): p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${percentile(latencies, 1)} ms`,
+    );
 
   it("B refuses a session signed out through A", async () => {
     const latencies: number[] = [];
     for (let trial = 0; trial < TRIALS; trial++) {
       const user = await signUp(t);
       expect((await b.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
-      expect((await t.http.post("/api/auth/sign-out").set("Cookie", user.cookie).set("Origin", t.config.authUrl)).status).toBe(200);
+      expect(
+        (await t.http.post("/api/auth/sign-out").set("Cookie", user.cookie).set("Origin", t.config.authUrl)).status,
+      ).toBe(200);
       const signedOut = performance.now();
       latencies.push(await refusedAfter(signedOut, () => b.http.get("/api/profile").set("Cookie", user.cookie), 401));
     }
@@ -89,7 +104,14 @@ describe("two instances on one database", () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const user = await signUp(t, { roles: ["ADMIN"] });
       expect((await b.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(200);
-      expect((await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] })).status).toBe(200);
+      expect(
+        (
+          await t.http
+            .put(`/api/users/${user.id}/roles`)
+            .set("Cookie", admin.cookie)
+            .send({ roles: ["USER"] })
+        ).status,
+      ).toBe(200);
       const demoted = performance.now();
       latencies.push(await refusedAfter(demoted, () => b.http.get("/api/users").set("Cookie", user.cookie), 403));
     }
@@ -130,7 +152,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening con
   it("stops answering from its cache while cut, and refuses a session ended meanwhile once back", async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    for (const { cookie } of [user, other]) expect((await b.http.get("/api/profile").set("Cookie", cookie)).status).toBe(200);
+    for (const { cookie } of [user, other])
+      expect((await b.http.get("/api/profile").set("Cookie", cookie)).status).toBe(200);
 
     // Yields to timers between looks: the feed reconnects on one.
     const feedState = async () => {
@@ -147,12 +170,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening con
 
     await proxy.open();
     // The pool comes back at once, the listening connection after its retry: either way B reads the database.
-    expect(await refusedAfter(performance.now(), () => b.http.get("/api/profile").set("Cookie", user.cookie), 401)).toBeLessThan(5_000);
+    expect(
+      await refusedAfter(performance.now(), () => b.http.get("/api/profile").set("Cookie", user.cookie), 401),
+    ).toBeLessThan(5_000);
     expect((await b.http.get("/api/profile").set("Cookie", other.cookie)).status).toBe(200);
 
     // Listening again: a change made elsewhere reaches it, and its cache is trusted again.
     await refusedAfter(performance.now(), feedState, 1);
     await t.database.db.delete(sessions).where(eq(sessions.userId, other.id));
-    expect(await refusedAfter(performance.now(), () => b.http.get("/api/profile").set("Cookie", other.cookie), 401)).toBeLessThan(5_000);
+    expect(
+      await refusedAfter(performance.now(), () => b.http.get("/api/profile").set("Cookie", other.cookie), 401),
+    ).toBeLessThan(5_000);
   });
 });

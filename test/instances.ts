@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import type { Agent} from "node:http";
+import type { Agent } from "node:http";
 import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -71,7 +71,12 @@ export function send(
   return new Promise((resolve) => {
     const req = request(
       new URL(path, baseUrl),
-      { method, agent: options.agent ?? false, headers: { "content-type": "application/json", ...options.headers }, timeout: 30_000 },
+      {
+        method,
+        agent: options.agent ?? false,
+        headers: { "content-type": "application/json", ...options.headers },
+        timeout: 30_000,
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");

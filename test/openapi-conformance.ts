@@ -14,7 +14,10 @@ const DOCUMENT_ID = "openapi.json";
 
 // Express routes without regard to case or a trailing slash, and so does better-auth's router.
 function patternOf(template: string): RegExp {
-  const escaped = template.replace(/\/$/, "").replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+");
+  const escaped = template
+    .replace(/\/$/, "")
+    .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+    .replace(/\{[^}]+\}/g, "[^/]+");
   return new RegExp(`^${escaped}/?$`, "i");
 }
 
@@ -37,7 +40,8 @@ export class ResponseConformance {
     addFormats.default(this.ajv);
     this.ajv.addSchema({ ...(document as unknown as Json), $id: DOCUMENT_ID });
     for (const [template, item] of Object.entries(document.paths ?? {})) {
-      for (const method of Object.keys(item ?? {})) this.operations.push({ pattern: patternOf(template), template, method });
+      for (const method of Object.keys(item ?? {}))
+        this.operations.push({ pattern: patternOf(template), template, method });
     }
   }
 
@@ -53,12 +57,22 @@ export class ResponseConformance {
     const chunks: Buffer[] = [];
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      chunks.push(
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
+      );
     };
     const write = res.write.bind(res);
     const end = res.end.bind(res);
-    res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), write(chunk, ...(rest as [])))) as typeof res.write;
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), end(chunk as string, ...(rest as [])))) as typeof res.end;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => (
+      keep(chunk, rest[0]),
+      write(chunk, ...(rest as []))
+    )) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => (
+      keep(chunk, rest[0]),
+      end(chunk as string, ...(rest as []))
+    )) as typeof res.end;
     res.on("finish", () => this.check(method, url, res, Buffer.concat(chunks).toString("utf8")));
   }
 
@@ -75,20 +89,32 @@ export class ResponseConformance {
     if (res.statusCode >= 400 && operation.template.startsWith("/api/v2/") && !path.startsWith("/api/v2/")) {
       return this.checkUndocumented(where, path, res.statusCode, body);
     }
-    const responses = (this.document.paths?.[operation.template] as Json)[method] as { responses: Record<string, Json> };
+    const responses = (this.document.paths?.[operation.template] as Json)[method] as {
+      responses: Record<string, Json>;
+    };
     const response = responses.responses[String(res.statusCode)];
-    if (!response) return void this.mismatches.push(`${where}: status not documented for ${method.toUpperCase()} ${operation.template}`);
+    if (!response)
+      return void this.mismatches.push(
+        `${where}: status not documented for ${method.toUpperCase()} ${operation.template}`,
+      );
     const content = response.content as Record<string, unknown> | undefined;
-    const mediaType = String(res.getHeader("content-type") ?? "").split(";")[0]!.trim();
+    const mediaType = String(res.getHeader("content-type") ?? "")
+      .split(";")[0]!
+      .trim();
     // An event stream is a sequence of events, not one JSON body: its own tests read the events.
     if (mediaType === "text/event-stream" && content && mediaType in content) return;
     if (!content) {
       if (body !== "") this.mismatches.push(`${where}: documented without a body, sent ${body.slice(0, 200)}`);
       return;
     }
-    if (!(mediaType in content)) return void this.mismatches.push(`${where}: content type ${mediaType || "(none)"} not documented`);
+    if (!(mediaType in content))
+      return void this.mismatches.push(`${where}: content type ${mediaType || "(none)"} not documented`);
     if (mediaType !== "application/json") return;
-    this.validate(where, pointer("paths", operation.template, method, "responses", String(res.statusCode), "content", mediaType, "schema"), body);
+    this.validate(
+      where,
+      pointer("paths", operation.template, method, "responses", String(res.statusCode), "content", mediaType, "schema"),
+      body,
+    );
   }
 
   private checkUndocumented(where: string, path: string, status: number, body: string): void {

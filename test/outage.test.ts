@@ -50,7 +50,13 @@ async function startService(databaseName: string, env: Record<string, string> = 
   const viaProxy = new URL(withDatabase(serverUrl!, databaseName));
   viaProxy.hostname = "127.0.0.1";
   viaProxy.port = String(proxy.port);
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", DATABASE_URL: viaProxy.toString(), DATABASE_POOL_MAX: "4", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "info",
+    DATABASE_URL: viaProxy.toString(),
+    DATABASE_POOL_MAX: "4",
+    ...env,
+  });
   const transport = new MemoryTransport();
   const services: Services = await openServices(config, createLogger(config, transport));
   const server: Server = createApp(services).listen(0, "127.0.0.1");
@@ -75,10 +81,17 @@ async function startWriters(base: string, concurrency = 8) {
     method: "POST",
     // fetch sends Sec-Fetch-Mode: better-auth then requires an Origin it trusts (BETTER_AUTH_URL's).
     headers: { "content-type": "application/json", origin: "http://localhost:3000" },
-    body: JSON.stringify({ name: "Outage Writer", email: `outage-${randomUUID()}@example.com`, password: "correct horse battery" }),
+    body: JSON.stringify({
+      name: "Outage Writer",
+      email: `outage-${randomUUID()}@example.com`,
+      password: "correct horse battery",
+    }),
   });
   expect(signUp.status).toBe(200);
-  const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith("auth.session_token="))!.split(";")[0]!;
+  const cookie = signUp.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("auth.session_token="))!
+    .split(";")[0]!;
   const authorId = ((await signUp.json()) as { user: { id: string } }).user.id;
 
   let running = true;
@@ -96,7 +109,14 @@ async function startWriters(base: string, concurrency = 8) {
           signal: AbortSignal.timeout(20_000),
         });
         const body = (await res.json()) as { post?: { id: string } };
-        outcomes.push({ startedAt, endedAt: performance.now(), status: res.status, title, postId: body.post?.id, body });
+        outcomes.push({
+          startedAt,
+          endedAt: performance.now(),
+          status: res.status,
+          title,
+          postId: body.post?.id,
+          body,
+        });
       } catch {
         outcomes.push({ startedAt, endedAt: performance.now(), status: "network-error", title });
       }
@@ -213,7 +233,9 @@ describe.skipIf(!serverUrl)("database outage (PostgreSQL through a cuttable prox
       // Nothing but 201 and 503 (no 401 or 500 from a session lookup that failed).
       expect(outcomes.every((o) => o.status === 201 || o.status === 503)).toBe(true);
       // Each failed request is logged once, with its request id.
-      const outageLines = service.logs.filter((entry) => entry.code === "service_unavailable" && entry.endpoint === "POST /api/posts");
+      const outageLines = service.logs.filter(
+        (entry) => entry.code === "service_unavailable" && entry.endpoint === "POST /api/posts",
+      );
       expect(outageLines).toHaveLength(outcomes.filter((o) => o.status === 503).length);
       expect(outageLines.every((entry) => typeof entry.requestId === "string")).toBe(true);
     } finally {
@@ -235,7 +257,10 @@ describe.skipIf(!serverUrl)("database partition (packets dropped, nothing refuse
   });
 
   it("answers 503 within the configured timeouts instead of hanging, then recovers", async () => {
-    const service = await startService(databaseName, { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_QUERY_TIMEOUT_MS: "1500" });
+    const service = await startService(databaseName, {
+      DATABASE_CONNECT_TIMEOUT_MS: "1000",
+      DATABASE_QUERY_TIMEOUT_MS: "1500",
+    });
     try {
       const load = await startWriters(service.base);
       await sleep(1_000);

@@ -18,7 +18,16 @@ import { CHANGELOG_FILE } from "../tools/routes/changelog.js";
 import { checkRoutes } from "../tools/routes/route-changes.js";
 import { createPost, signIn, signUp, type TestUser, useSecondApp } from "./factories.js";
 import { useTestApp } from "./harness.js";
-import { fillPath, isPublic, methodsOf, ROUTE_ACCESS, type Route, roleRoutes, servedRoutes, UNKNOWN_ID } from "./route-rules.js";
+import {
+  fillPath,
+  isPublic,
+  methodsOf,
+  ROUTE_ACCESS,
+  type Route,
+  roleRoutes,
+  servedRoutes,
+  UNKNOWN_ID,
+} from "./route-rules.js";
 
 const ALLOWED_ORIGIN = "http://app.example";
 const DEV_ADMIN_KEY = "owasp-dev-admin-key-0123456789";
@@ -40,7 +49,11 @@ const limited = useSecondApp(t, {
   RATE_LIMIT_GLOBAL: "1000",
   TRUST_PROXY: "loopback, 10.0.0.0/8",
 });
-const limitedGlobally = useSecondApp(t, { RATE_LIMIT_ENABLED: "true", RATE_LIMIT_GLOBAL: "5", TRUST_PROXY: "loopback" });
+const limitedGlobally = useSecondApp(t, {
+  RATE_LIMIT_ENABLED: "true",
+  RATE_LIMIT_GLOBAL: "5",
+  TRUST_PROXY: "loopback",
+});
 
 type Http = ReturnType<typeof supertest>;
 type Method = "get" | "post" | "put" | "patch" | "delete" | "head" | "options";
@@ -71,12 +84,18 @@ beforeAll(() => {
 });
 
 /** Rows of a table as the database holds them, to compare before and after an attack. */
-async function rowsOf(table: "users" | "posts" | "comments" | "notifications" | "accounts" | "sessions", column: string, ids: string[]) {
+async function rowsOf(
+  table: "users" | "posts" | "comments" | "notifications" | "accounts" | "sessions",
+  column: string,
+  ids: string[],
+) {
   const values = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const result = await t.database.db.execute(sql`select * from ${sql.identifier(table)} where ${sql.identifier(column)} in (${values}) order by id`);
+  const result = await t.database.db.execute(
+    sql`select * from ${sql.identifier(table)} where ${sql.identifier(column)} in (${values}) order by id`,
+  );
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
@@ -107,14 +126,20 @@ describe("API1:2023 Broken Object Level Authorization", () => {
     f.publicPost = await createPost(t, f.victim);
     f.privatePost = await createPost(t, f.victim, { visibility: "private" });
     const comment = async (postId: string) => {
-      const res = await t.http.post(`/api/v2/posts/${postId}/comments/`).set("Cookie", f.victim.cookie).send({ content: "Mine" });
+      const res = await t.http
+        .post(`/api/v2/posts/${postId}/comments/`)
+        .set("Cookie", f.victim.cookie)
+        .send({ content: "Mine" });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body as { id: string };
     };
     f.commentOnPublic = await comment(f.publicPost.id);
     f.commentOnPrivate = await comment(f.privatePost.id);
     const admin = await signUp(t, { roles: ["ADMIN"] });
-    const sent = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({ userId: f.victim.id, message: "Private" });
+    const sent = await t.http
+      .post("/api/v2/notifications/")
+      .set("Cookie", admin.cookie)
+      .send({ userId: f.victim.id, message: "Private" });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     f.notification = sent.body;
     before = await victimRows();
@@ -153,13 +178,25 @@ describe("API1:2023 Broken Object Level Authorization", () => {
     "GET /api/v2/posts/:postId/comments/": { params: onPrivatePost, status: 404 },
     "POST /api/v2/posts/:postId/comments/": { params: onPrivatePost, body: { content: "Sneaky" }, status: 404 },
     "GET /api/v2/posts/:postId/comments/:id/": { params: commentOnPrivate, status: 404 },
-    "PUT /api/v2/posts/:postId/comments/:id/": { params: commentOnPublic, body: { content: "Taken over" }, status: 403 },
-    "PATCH /api/v2/posts/:postId/comments/:id/": { params: commentOnPublic, body: { content: "Taken over" }, status: 403 },
+    "PUT /api/v2/posts/:postId/comments/:id/": {
+      params: commentOnPublic,
+      body: { content: "Taken over" },
+      status: 403,
+    },
+    "PATCH /api/v2/posts/:postId/comments/:id/": {
+      params: commentOnPublic,
+      body: { content: "Taken over" },
+      status: 403,
+    },
     "DELETE /api/v2/posts/:postId/comments/:id/": { params: commentOnPublic, status: 403 },
     "GET /api/v2/notifications/:id/": { params: onNotification, status: 404 },
     "DELETE /api/v2/notifications/:id/": { params: onNotification, status: 404 },
     "GET /api/v2/users/:id/": { params: onVictim, status: 200 },
-    "PUT /api/v2/users/:id/": { params: onVictim, body: { name: "Taken Over", email: "taken@example.com" }, status: 403 },
+    "PUT /api/v2/users/:id/": {
+      params: onVictim,
+      body: { name: "Taken Over", email: "taken@example.com" },
+      status: 403,
+    },
     "PATCH /api/v2/users/:id/": { params: onVictim, body: { name: "Taken Over" }, status: 403 },
     "DELETE /api/v2/users/:id/": { params: onVictim, status: 403 },
   };
@@ -173,16 +210,23 @@ describe("API1:2023 Broken Object Level Authorization", () => {
     const outcomes: Record<string, number> = {};
     for (const route of routes.filter((r) => ATTEMPTS[r.line])) {
       const attempt = ATTEMPTS[route.line]!;
-      const res = await send(t.http, route.method, fillPath(route.path, attempt.params(f)), { cookie: f.stranger.cookie, body: attempt.body });
+      const res = await send(t.http, route.method, fillPath(route.path, attempt.params(f)), {
+        cookie: f.stranger.cookie,
+        body: attempt.body,
+      });
       outcomes[route.line] = res.status;
     }
-    const expected = Object.fromEntries(routes.filter((r) => ATTEMPTS[r.line]).map((r) => [r.line, ATTEMPTS[r.line]!.status]));
+    const expected = Object.fromEntries(
+      routes.filter((r) => ATTEMPTS[r.line]).map((r) => [r.line, ATTEMPTS[r.line]!.status]),
+    );
     expect(outcomes).toEqual(expected);
   });
 
   it("serves the owner what it hides from the stranger, so a 404 above is the rule, not a missing object", async () => {
     for (const route of routes.filter((r) => r.method === "GET" && ATTEMPTS[r.line]?.status === 404)) {
-      const res = await send(t.http, "GET", fillPath(route.path, ATTEMPTS[route.line]!.params(f)), { cookie: f.victim.cookie });
+      const res = await send(t.http, "GET", fillPath(route.path, ATTEMPTS[route.line]!.params(f)), {
+        cookie: f.victim.cookie,
+      });
       expect(res.status, route.line).toBe(200);
     }
   });
@@ -197,12 +241,16 @@ describe("API1:2023 Broken Object Level Authorization", () => {
     for (const path of lists) {
       const res = await t.http.get(path).set("Cookie", f.stranger.cookie);
       expect(res.status, path).toBe(200);
-      for (const id of [f.privatePost.id, f.notification.id, f.commentOnPrivate.id]) expect(res.text, path).not.toContain(id);
+      for (const id of [f.privatePost.id, f.notification.id, f.commentOnPrivate.id])
+        expect(res.text, path).not.toContain(id);
     }
   });
 
   it("ignores impersonatingUser from anyone but an admin", async () => {
-    const res = await t.http.get("/api/profile").query({ impersonatingUser: f.victim.id }).set("Cookie", f.stranger.cookie);
+    const res = await t.http
+      .get("/api/profile")
+      .query({ impersonatingUser: f.victim.id })
+      .set("Cookie", f.stranger.cookie);
     expect(res.body.user.id).toBe(f.stranger.id);
     const write = await t.http
       .put(`/api/users/${f.victim.id}`)
@@ -252,7 +300,9 @@ describe("API2:2023 Broken Authentication", () => {
 
   it("answers 401 to an expired session, a signed-out one and a deleted user's", async () => {
     const expired = await signUp(t);
-    await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 minute' where user_id = ${expired.id}`);
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 minute' where user_id = ${expired.id}`,
+    );
     const signedOut = await signUp(t);
     const out = await t.http.post("/api/auth/sign-out").set("Cookie", signedOut.cookie).set("Origin", t.config.authUrl);
     expect(out.status).toBe(200);
@@ -271,7 +321,8 @@ describe("API2:2023 Broken Authentication", () => {
   });
 
   describe("the development adminKey", () => {
-    const adminRoutes = () => roleRoutes(routes).filter((route) => route.access?.kind === "roles" && route.access.roles.includes("ADMIN"));
+    const adminRoutes = () =>
+      roleRoutes(routes).filter((route) => route.access?.kind === "roles" && route.access.roles.includes("ADMIN"));
 
     it("elevates nobody without a session: 401 on every admin route, even in development", async () => {
       expect(await notRefused(development.http, undefined, { adminKey: DEV_ADMIN_KEY })).toEqual([]);
@@ -282,7 +333,10 @@ describe("API2:2023 Broken Authentication", () => {
         const user = await signUp(t);
         const cookie = await signIn(app.http, user);
         for (const route of adminRoutes()) {
-          const res = await send(app.http, route.method, fillPath(route.path), { cookie, query: { adminKey: DEV_ADMIN_KEY } });
+          const res = await send(app.http, route.method, fillPath(route.path), {
+            cookie,
+            query: { adminKey: DEV_ADMIN_KEY },
+          });
           expect(res.status, `${app.config.env} ${route.line}`).toBe(403);
         }
       }
@@ -292,9 +346,15 @@ describe("API2:2023 Broken Authentication", () => {
       const user = await signUp(t);
       for (const route of adminRoutes()) {
         const path = fillPath(route.path);
-        const wrong = await send(development.http, route.method, path, { cookie: user.cookie, query: { adminKey: `${DEV_ADMIN_KEY}x` } });
+        const wrong = await send(development.http, route.method, path, {
+          cookie: user.cookie,
+          query: { adminKey: `${DEV_ADMIN_KEY}x` },
+        });
         expect(wrong.status, route.line).toBe(403);
-        const right = await send(development.http, route.method, path, { cookie: user.cookie, query: { adminKey: DEV_ADMIN_KEY } });
+        const right = await send(development.http, route.method, path, {
+          cookie: user.cookie,
+          query: { adminKey: DEV_ADMIN_KEY },
+        });
         expect([401, 403], route.line).not.toContain(right.status);
       }
     });
@@ -316,10 +376,17 @@ describe("API2:2023 Broken Authentication", () => {
       for (const origin of ["https://evil.example", "null", `${ALLOWED_ORIGIN}.evil.example`]) {
         const v1 = await t.http.post("/api/posts").set("Cookie", user.cookie).set("Origin", origin).send(validPost);
         expect(v1.status, origin).toBe(403);
-        expect(v1.body).toEqual({ error: "Cross-site requests may not change anything here", code: "cross_site_request" });
+        expect(v1.body).toEqual({
+          error: "Cross-site requests may not change anything here",
+          code: "cross_site_request",
+        });
         const deleted = await t.http.delete(`/api/posts/${post.id}`).set("Cookie", user.cookie).set("Origin", origin);
         expect(deleted.status, origin).toBe(403);
-        const v2 = await t.http.patch(`/api/v2/posts/${post.id}/`).set("Cookie", user.cookie).set("Origin", origin).send({ title: "Taken over" });
+        const v2 = await t.http
+          .patch(`/api/v2/posts/${post.id}/`)
+          .set("Cookie", user.cookie)
+          .set("Origin", origin)
+          .send({ title: "Taken over" });
         expect(v2.status, origin).toBe(403);
         expect(v2.body).toEqual({ detail: "Cross-site requests may not change anything here" });
       }
@@ -329,7 +396,10 @@ describe("API2:2023 Broken Authentication", () => {
 
     it("refuses a write that the browser marks Sec-Fetch-Site: cross-site, from an untrusted or no Origin", async () => {
       const user = await signUp(t);
-      const refused: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site", Origin: "https://other.example" }];
+      const refused: Record<string, string>[] = [
+        { "Sec-Fetch-Site": "cross-site" },
+        { "Sec-Fetch-Site": "same-site", Origin: "https://other.example" },
+      ];
       for (const headers of refused) {
         const res = await send(t.http, "POST", "/api/posts", { cookie: user.cookie, headers, body: validPost });
         expect(res.status, JSON.stringify(headers)).toBe(403);
@@ -353,13 +423,21 @@ describe("API2:2023 Broken Authentication", () => {
         const res = await send(t.http, "POST", "/api/posts", { cookie: user.cookie, headers, body: validPost });
         expect(res.status, JSON.stringify(headers)).toBe(201);
       }
-      const read = await t.http.get("/api/profile").set("Cookie", user.cookie).set("Origin", "https://evil.example").set("Sec-Fetch-Site", "cross-site");
+      const read = await t.http
+        .get("/api/profile")
+        .set("Cookie", user.cookie)
+        .set("Origin", "https://evil.example")
+        .set("Sec-Fetch-Site", "cross-site");
       expect(read.status).toBe(200);
     });
 
     it("cannot write through the service's routes with a form: only a JSON body is read", async () => {
       const user = await signUp(t);
-      for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      for (const contentType of [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+      ]) {
         const res = await t.http
           .post("/api/posts")
           .set("Cookie", user.cookie)
@@ -434,15 +512,23 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
   } as Record<string, string>;
 
   it("covers every route that takes a body", () => {
-    const bodyRoutes = routes.filter((route) => ["POST", "PUT", "PATCH", "ALL"].includes(route.method)).map((route) => route.line);
+    const bodyRoutes = routes
+      .filter((route) => ["POST", "PUT", "PATCH", "ALL"].includes(route.method))
+      .map((route) => route.line);
     expect(bodyRoutes.filter((line) => !COVERED[line])).toEqual([]);
   });
 
   it("posts: authorId, id, status, createdAt and prototype keys in a body are ignored", async () => {
     const author = await signUp(t);
     const created = [
-      await t.http.post("/api/posts").set("Cookie", author.cookie).send({ ...validPost, ...INJECTED }),
-      await t.http.post("/api/v2/posts/").set("Cookie", author.cookie).send({ ...validPost, ...INJECTED }),
+      await t.http
+        .post("/api/posts")
+        .set("Cookie", author.cookie)
+        .send({ ...validPost, ...INJECTED }),
+      await t.http
+        .post("/api/v2/posts/")
+        .set("Cookie", author.cookie)
+        .send({ ...validPost, ...INJECTED }),
       await t.http.post("/api/posts").set("Cookie", author.cookie).type("json").send(withPrototypeKeys(validPost)),
     ];
     const posts = created.map((res) => {
@@ -453,10 +539,23 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
 
     const [v1, v2] = posts as [{ id: string }, { id: string }];
     const updates = [
-      await t.http.put(`/api/posts/${v1.id}`).set("Cookie", author.cookie).send({ ...validPost, ...INJECTED }),
-      await t.http.put(`/api/v2/posts/${v2.id}/`).set("Cookie", author.cookie).send({ ...validPost, ...INJECTED }),
-      await t.http.patch(`/api/v2/posts/${v2.id}/`).set("Cookie", author.cookie).send({ title: "Patched title", ...INJECTED }),
-      await t.http.patch(`/api/v2/posts/${v2.id}/`).set("Cookie", author.cookie).type("json").send(withPrototypeKeys({ title: "Patched again" })),
+      await t.http
+        .put(`/api/posts/${v1.id}`)
+        .set("Cookie", author.cookie)
+        .send({ ...validPost, ...INJECTED }),
+      await t.http
+        .put(`/api/v2/posts/${v2.id}/`)
+        .set("Cookie", author.cookie)
+        .send({ ...validPost, ...INJECTED }),
+      await t.http
+        .patch(`/api/v2/posts/${v2.id}/`)
+        .set("Cookie", author.cookie)
+        .send({ title: "Patched title", ...INJECTED }),
+      await t.http
+        .patch(`/api/v2/posts/${v2.id}/`)
+        .set("Cookie", author.cookie)
+        .type("json")
+        .send(withPrototypeKeys({ title: "Patched again" })),
     ];
     for (const res of updates) {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -468,13 +567,25 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
 
   it("users: roles, id, createdAt and prototype keys in a body are ignored, on every user route and better-auth's", async () => {
     const created = [
-      await t.http.post("/api/users").send({ name: "Mass Assigned", email: `ma-${randomUUID()}@example.com`, password: "long enough", ...INJECTED }),
-      await t.http.post("/api/v2/users/").send({ name: "Mass Assigned", email: `ma-${randomUUID()}@example.com`, password: "long enough", ...INJECTED }),
-      await t.http.post("/api/auth/sign-up/email").send({ name: "Mass Assigned", email: `ma-${randomUUID()}@example.com`, password: "long enough", ...INJECTED }),
+      await t.http
+        .post("/api/users")
+        .send({ name: "Mass Assigned", email: `ma-${randomUUID()}@example.com`, password: "long enough", ...INJECTED }),
+      await t.http
+        .post("/api/v2/users/")
+        .send({ name: "Mass Assigned", email: `ma-${randomUUID()}@example.com`, password: "long enough", ...INJECTED }),
+      await t.http
+        .post("/api/auth/sign-up/email")
+        .send({ name: "Mass Assigned", email: `ma-${randomUUID()}@example.com`, password: "long enough", ...INJECTED }),
       await t.http
         .post("/api/users")
         .type("json")
-        .send(withPrototypeKeys({ name: "Mass Assigned", email: `ma-${randomUUID()}@example.com`, password: "long enough" })),
+        .send(
+          withPrototypeKeys({
+            name: "Mass Assigned",
+            email: `ma-${randomUUID()}@example.com`,
+            password: "long enough",
+          }),
+        ),
     ];
     for (const res of created) {
       expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
@@ -486,10 +597,23 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
 
     const user = await signUp(t);
     const writes = [
-      await t.http.put(`/api/users/${user.id}`).set("Cookie", user.cookie).send({ name: "Renamed", ...INJECTED }),
-      await t.http.put(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie).send({ name: "Renamed", email: user.email, ...INJECTED }),
-      await t.http.patch(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie).send({ name: "Renamed", ...INJECTED }),
-      await t.http.patch(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie).type("json").send(withPrototypeKeys({ name: "Renamed" })),
+      await t.http
+        .put(`/api/users/${user.id}`)
+        .set("Cookie", user.cookie)
+        .send({ name: "Renamed", ...INJECTED }),
+      await t.http
+        .put(`/api/v2/users/${user.id}/`)
+        .set("Cookie", user.cookie)
+        .send({ name: "Renamed", email: user.email, ...INJECTED }),
+      await t.http
+        .patch(`/api/v2/users/${user.id}/`)
+        .set("Cookie", user.cookie)
+        .send({ name: "Renamed", ...INJECTED }),
+      await t.http
+        .patch(`/api/v2/users/${user.id}/`)
+        .set("Cookie", user.cookie)
+        .type("json")
+        .send(withPrototypeKeys({ name: "Renamed" })),
     ];
     for (const res of writes) {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -509,11 +633,22 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
   it("roles: only the roles route sets them, with known and distinct values only", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    for (const roles of [["SUPERUSER"], ["ADMIN", "ADMIN"], [], ["USER", "GUEST", "MODERATOR", "ADMIN", "USER"], "ADMIN", [{ role: "ADMIN" }]]) {
+    for (const roles of [
+      ["SUPERUSER"],
+      ["ADMIN", "ADMIN"],
+      [],
+      ["USER", "GUEST", "MODERATOR", "ADMIN", "USER"],
+      "ADMIN",
+      [{ role: "ADMIN" }],
+    ]) {
       const res = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles });
       expect(res.status, JSON.stringify(roles)).toBe(400);
     }
-    const proto = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).type("json").send(`{${PROTOTYPE_KEYS},"roles":["GUEST"]}`);
+    const proto = await t.http
+      .put(`/api/users/${user.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .type("json")
+      .send(`{${PROTOTYPE_KEYS},"roles":["GUEST"]}`);
     expect(proto.status).toBe(200);
     expect(proto.body.user.roles).toEqual(["GUEST"]);
   });
@@ -522,7 +657,10 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
     const author = await signUp(t);
     const post = await createPost(t, author);
     const other = await createPost(t, author);
-    const res = await t.http.post(`/api/v2/posts/${post.id}/comments/`).set("Cookie", author.cookie).send({ content: "Hello", ...INJECTED, postId: other.id });
+    const res = await t.http
+      .post(`/api/v2/posts/${post.id}/comments/`)
+      .set("Cookie", author.cookie)
+      .send({ content: "Hello", ...INJECTED, postId: other.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ postId: post.id, authorId: author.id, content: "Hello" });
     expect(res.body.id).not.toBe(UNKNOWN_ID);
@@ -530,9 +668,21 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
       const edit = await t.http[method](`/api/v2/posts/${post.id}/comments/${res.body.id}/`)
         .set("Cookie", author.cookie)
         .type("json")
-        .send(withPrototypeKeys({ content: "Edited", postId: other.id, authorId: UNKNOWN_ID, createdAt: INJECTED.createdAt }));
+        .send(
+          withPrototypeKeys({
+            content: "Edited",
+            postId: other.id,
+            authorId: UNKNOWN_ID,
+            createdAt: INJECTED.createdAt,
+          }),
+        );
       expect(edit.status).toBe(200);
-      expect(edit.body).toMatchObject({ id: res.body.id, postId: post.id, authorId: author.id, createdAt: res.body.createdAt });
+      expect(edit.body).toMatchObject({
+        id: res.body.id,
+        postId: post.id,
+        authorId: author.id,
+        createdAt: res.body.createdAt,
+      });
     }
   });
 
@@ -550,10 +700,14 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
     const audit = await t.http.get("/api/admin/audit?limit=5").set("Cookie", admin.cookie);
     expect(audit.body.entries[0]).toMatchObject({ action: "post.moderate", actorId: moderator.id, targetId: post.id });
 
-    const sent = await t.http
-      .post("/api/v2/notifications/")
-      .set("Cookie", admin.cookie)
-      .send({ userId: author.id, message: "Hi", type: "roles", postId: post.id, id: UNKNOWN_ID, createdAt: INJECTED.createdAt });
+    const sent = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({
+      userId: author.id,
+      message: "Hi",
+      type: "roles",
+      postId: post.id,
+      id: UNKNOWN_ID,
+      createdAt: INJECTED.createdAt,
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.id).not.toBe(UNKNOWN_ID);
     expect(sent.body.createdAt).not.toBe(INJECTED.createdAt);
@@ -584,7 +738,11 @@ describe("API4:2023 Unrestricted Resource Consumption", () => {
     const user = await signUp(t);
     for (const route of routes.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method))) {
       for (const cookie of [undefined, user.cookie]) {
-        const res = await send(t.http, route.method, fillPath(route.path), { cookie, body: bodyOf(100 * 1024 + 1), headers: { "Content-Type": "application/json" } });
+        const res = await send(t.http, route.method, fillPath(route.path), {
+          cookie,
+          body: bodyOf(100 * 1024 + 1),
+          headers: { "Content-Type": "application/json" },
+        });
         expect(res.status, route.line).toBe(413);
         expect(res.body.code, route.line).toBe("payload_too_large");
       }
@@ -608,16 +766,30 @@ describe("API4:2023 Unrestricted Resource Consumption", () => {
     const post = await createPost(t, user);
     const tooMany = { ...validPost, tags: ["a", "b", "c", "d", "e", "f"] };
     const tooLong = { ...validPost, tags: ["t".repeat(51)] };
-    for (const body of [tooMany, tooLong, { ...validPost, title: "t".repeat(201) }, { ...validPost, content: "c".repeat(50_001) }]) {
+    for (const body of [
+      tooMany,
+      tooLong,
+      { ...validPost, title: "t".repeat(201) },
+      { ...validPost, content: "c".repeat(50_001) },
+    ]) {
       expect((await t.http.post("/api/posts").set("Cookie", user.cookie).send(body)).status).toBe(400);
       expect((await t.http.post("/api/v2/posts/").set("Cookie", user.cookie).send(body)).status).toBe(400);
       expect((await t.http.put(`/api/posts/${post.id}`).set("Cookie", user.cookie).send(body)).status).toBe(400);
     }
-    const roles = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER", "GUEST", "MODERATOR", "ADMIN", "USER"] });
+    const roles = await t.http
+      .put(`/api/users/${user.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["USER", "GUEST", "MODERATOR", "ADMIN", "USER"] });
     expect(roles.status).toBe(400);
-    const comment = await t.http.post(`/api/v2/posts/${post.id}/comments/`).set("Cookie", user.cookie).send({ content: "c".repeat(2001) });
+    const comment = await t.http
+      .post(`/api/v2/posts/${post.id}/comments/`)
+      .set("Cookie", user.cookie)
+      .send({ content: "c".repeat(2001) });
     expect(comment.status).toBe(400);
-    const notification = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({ userId: user.id, message: "m".repeat(1001) });
+    const notification = await t.http
+      .post("/api/v2/notifications/")
+      .set("Cookie", admin.cookie)
+      .send({ userId: user.id, message: "m".repeat(1001) });
     expect(notification.status).toBe(400);
   });
 
@@ -633,7 +805,9 @@ describe("API4:2023 Unrestricted Resource Consumption", () => {
     };
     const url = (length: number) => `https://img.example/${"p".repeat(length - "https://img.example/".length)}`;
     const signUpWith = (fields: Record<string, unknown>) =>
-      t.http.post("/api/auth/sign-up/email").send({ name: "Capped User", email: emailOfLength(40), password: "long enough password", ...fields });
+      t.http
+        .post("/api/auth/sign-up/email")
+        .send({ name: "Capped User", email: emailOfLength(40), password: "long enough password", ...fields });
     const refusals: [Record<string, unknown>, string][] = [
       [{ email: emailOfLength(255) }, "INVALID_EMAIL"],
       [{ image: url(2_049) }, "INVALID_IMAGE"],
@@ -647,13 +821,20 @@ describe("API4:2023 Unrestricted Resource Consumption", () => {
       expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
       expect(res.body).toEqual({ code, message: expect.stringMatching(/^Invalid (email|image|name): /) });
     }
-    expect((await signUpWith({ email: emailOfLength(254), image: url(2_048), name: "n".repeat(100) })).status).toBe(200);
+    expect((await signUpWith({ email: emailOfLength(254), image: url(2_048), name: "n".repeat(100) })).status).toBe(
+      200,
+    );
 
     const user = await signUp(t);
     const update = (fields: Record<string, unknown>) =>
       t.http.post("/api/auth/update-user").set("Cookie", user.cookie).set("Origin", t.config.authUrl).send(fields);
     expect((await update({ image: url(2_048) })).status).toBe(200);
-    for (const fields of [{ image: url(900_000) }, { image: url(2_049) }, { image: "ftp://img.example/a.png" }, { name: "n".repeat(101) }]) {
+    for (const fields of [
+      { image: url(900_000) },
+      { image: url(2_049) },
+      { image: "ftp://img.example/a.png" },
+      { name: "n".repeat(101) },
+    ]) {
       const res = await update(fields);
       expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
       expect(res.body.code).toMatch(/^INVALID_(IMAGE|NAME)$/);
@@ -689,13 +870,21 @@ describe("API4:2023 Unrestricted Resource Consumption", () => {
 
   describe("rate limits", () => {
     const from = (client: string) => ({ "X-Forwarded-For": client });
-    const newUser = () => ({ name: "Rate Limited", email: `rl-${randomUUID()}@example.com`, password: "long enough password" });
+    const newUser = () => ({
+      name: "Rate Limited",
+      email: `rl-${randomUUID()}@example.com`,
+      password: "long enough password",
+    });
 
     it("count sign-in, sign-up, user creation (v1 and v2) and password change against one budget per client", async () => {
       const user = await signUp(t);
       const cookie = await signIn(t.http, user);
       const attempts: Record<string, (client: string) => ReturnType<typeof send>> = {
-        "sign-in": (client) => limited.http.post("/api/auth/sign-in/email").set(from(client)).send({ email: user.email, password: "wrong password" }),
+        "sign-in": (client) =>
+          limited.http
+            .post("/api/auth/sign-in/email")
+            .set(from(client))
+            .send({ email: user.email, password: "wrong password" }),
         "sign-up": (client) => limited.http.post("/api/auth/sign-up/email").set(from(client)).send(newUser()),
         "POST /api/users": (client) => limited.http.post("/api/users").set(from(client)).send(newUser()),
         "POST /api/v2/users/": (client) => limited.http.post("/api/v2/users/").set(from(client)).send(newUser()),
@@ -752,7 +941,8 @@ describe("API4:2023 Unrestricted Resource Consumption", () => {
 describe("API5:2023 Broken Function Level Authorization", () => {
   const users: Partial<Record<"GUEST" | "USER" | "MODERATOR" | "ADMIN", TestUser>> = {};
   beforeAll(async () => {
-    for (const role of ["GUEST", "USER", "MODERATOR", "ADMIN"] as const) users[role] = await signUp(t, { roles: [role] });
+    for (const role of ["GUEST", "USER", "MODERATOR", "ADMIN"] as const)
+      users[role] = await signUp(t, { roles: [role] });
   });
 
   const VALID_BODIES: Record<string, unknown> = {
@@ -782,7 +972,10 @@ describe("API5:2023 Broken Function Level Authorization", () => {
     for (const route of roleRoutes(routes)) {
       const allowed = route.access?.kind === "roles" ? route.access.roles : [];
       for (const role of allowed) {
-        const res = await send(t.http, route.method, fillPath(route.path), { cookie: users[role as "ADMIN"]!.cookie, body: VALID_BODIES[route.line] });
+        const res = await send(t.http, route.method, fillPath(route.path), {
+          cookie: users[role as "ADMIN"]!.cookie,
+          body: VALID_BODIES[route.line],
+        });
         expect([401, 403], `${route.line} as ${role}`).not.toContain(res.status);
       }
     }
@@ -791,11 +984,23 @@ describe("API5:2023 Broken Function Level Authorization", () => {
   it("lets a GUEST read what a signed-in user reads, but not write posts or comments; its own it may delete", async () => {
     const guest = await signUp(t);
     const own = await createPost(t, guest, { visibility: "private" });
-    const comment = await t.http.post(`/api/v2/posts/${own.id}/comments/`).set("Cookie", guest.cookie).send({ content: "Before demotion" });
+    const comment = await t.http
+      .post(`/api/v2/posts/${own.id}/comments/`)
+      .set("Cookie", guest.cookie)
+      .send({ content: "Before demotion" });
     expect(comment.status).toBe(201);
-    await t.http.put(`/api/users/${guest.id}/roles`).set("Cookie", users.ADMIN!.cookie).send({ roles: ["GUEST"] });
+    await t.http
+      .put(`/api/users/${guest.id}/roles`)
+      .set("Cookie", users.ADMIN!.cookie)
+      .send({ roles: ["GUEST"] });
     const other = await createPost(t, users.USER!);
-    for (const path of ["/api/profile", `/api/posts/${own.id}`, `/api/v2/posts/${own.id}/`, `/api/v2/posts/${other.id}/comments/`, `/api/users/${users.USER!.id}`]) {
+    for (const path of [
+      "/api/profile",
+      `/api/posts/${own.id}`,
+      `/api/v2/posts/${own.id}/`,
+      `/api/v2/posts/${other.id}/comments/`,
+      `/api/users/${users.USER!.id}`,
+    ]) {
       expect((await t.http.get(path).set("Cookie", guest.cookie)).status, path).toBe(200);
     }
     const writes = [
@@ -807,7 +1012,9 @@ describe("API5:2023 Broken Function Level Authorization", () => {
       t.http.patch(`/api/v2/posts/${own.id}/comments/${comment.body.id}/`).send({ content: "Edited" }),
     ];
     for (const write of writes) expect((await write.set("Cookie", guest.cookie)).status).toBe(403);
-    expect((await t.http.delete(`/api/v2/posts/${own.id}/comments/${comment.body.id}/`).set("Cookie", guest.cookie)).status).toBe(204);
+    expect(
+      (await t.http.delete(`/api/v2/posts/${own.id}/comments/${comment.body.id}/`).set("Cookie", guest.cookie)).status,
+    ).toBe(204);
     expect((await t.http.delete(`/api/posts/${own.id}`).set("Cookie", guest.cookie)).status).toBe(200);
   });
 
@@ -815,7 +1022,14 @@ describe("API5:2023 Broken Function Level Authorization", () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const demoted = await signUp(t, { roles: ["ADMIN"] });
     expect((await t.http.get("/api/users").set("Cookie", demoted.cookie)).status).toBe(200);
-    expect((await t.http.put(`/api/users/${demoted.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] })).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .put(`/api/users/${demoted.id}/roles`)
+          .set("Cookie", admin.cookie)
+          .send({ roles: ["USER"] })
+      ).status,
+    ).toBe(200);
     expect((await t.http.get("/api/users").set("Cookie", demoted.cookie)).status).toBe(403);
   });
 
@@ -838,7 +1052,13 @@ describe("API6:2023 Unrestricted Access to Sensitive Business Flows", () => {
   it("stops one client from creating accounts in bulk, whichever of the three doors it uses", async () => {
     const client = "198.51.100.200";
     const statuses: number[] = [];
-    for (const path of ["/api/auth/sign-up/email", "/api/users", "/api/v2/users/", "/api/users", "/api/auth/sign-up/email"]) {
+    for (const path of [
+      "/api/auth/sign-up/email",
+      "/api/users",
+      "/api/v2/users/",
+      "/api/users",
+      "/api/auth/sign-up/email",
+    ]) {
       const res = await limited.http
         .post(path)
         .set("X-Forwarded-For", client)
@@ -868,11 +1088,18 @@ describe("API7:2023 Server Side Request Forgery", () => {
     const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/internal`;
     try {
       const user = await signUp(t);
-      const res = await t.http.post("/api/auth/update-user").set("Cookie", user.cookie).set("Origin", t.config.authUrl).send({ image: url });
+      const res = await t.http
+        .post("/api/auth/update-user")
+        .set("Cookie", user.cookie)
+        .set("Origin", t.config.authUrl)
+        .send({ image: url });
       expect(res.status).toBe(200);
       await t.http.get("/api/auth/get-session").set("Cookie", user.cookie);
       await t.http.get("/api/profile").set("Cookie", user.cookie);
-      const post = await t.http.post("/api/posts").set("Cookie", user.cookie).send({ ...validPost, content: `See ${url} for more` });
+      const post = await t.http
+        .post("/api/posts")
+        .set("Cookie", user.cookie)
+        .send({ ...validPost, content: `See ${url} for more` });
       expect(post.status).toBe(201);
       expect(hits).toBe(0);
     } finally {
@@ -882,7 +1109,9 @@ describe("API7:2023 Server Side Request Forgery", () => {
 
   it("does not follow a callback URL to another origin", async () => {
     const user = await signUp(t);
-    const res = await t.http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password, callbackURL: "http://169.254.169.254/latest" });
+    const res = await t.http
+      .post("/api/auth/sign-in/email")
+      .send({ email: user.email, password: user.password, callbackURL: "http://169.254.169.254/latest" });
     expect(res.status).toBe(403);
     expect(res.headers.location).toBeUndefined();
   });
@@ -910,7 +1139,12 @@ function useUnreachableDatabaseApp() {
     dropper = createTcpServer((socket) => socket.destroy()).listen(0, "127.0.0.1");
     await once(dropper, "listening");
     const url = `postgres://postgres@127.0.0.1:${(dropper.address() as AddressInfo).port}/nowhere`;
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "debug", DATABASE_URL: url, DATABASE_CONNECT_TIMEOUT_MS: "500" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "debug",
+      DATABASE_URL: url,
+      DATABASE_CONNECT_TIMEOUT_MS: "500",
+    });
     const logs: Record<string, unknown>[] = [];
     const transport = new (class extends Transport {
       override log(info: Record<string, unknown>, next: () => void) {
@@ -928,7 +1162,11 @@ function useUnreachableDatabaseApp() {
       await database.close();
       dropper.close();
     };
-    Object.assign(context, { http: supertest(server), logs, logText: () => logs.map((entry) => JSON.stringify(entry)).join("\n") });
+    Object.assign(context, {
+      http: supertest(server),
+      logs,
+      logText: () => logs.map((entry) => JSON.stringify(entry)).join("\n"),
+    });
   });
   afterAll(() => close?.());
   return context;
@@ -940,7 +1178,9 @@ describe("API8:2023 Security Misconfiguration", () => {
   it("sends the security headers and a JSON body on every route, whatever the answer", async () => {
     for (const route of routes) {
       for (const method of methodsOf(route)) {
-        const res = await send(t.http, method, fillPath(route.path), { body: method === "GET" || method === "DELETE" ? undefined : {} });
+        const res = await send(t.http, method, fillPath(route.path), {
+          body: method === "GET" || method === "DELETE" ? undefined : {},
+        });
         const where = `${method} ${route.path} -> ${res.status}`;
         expect(res.headers["x-content-type-options"], where).toBe("nosniff");
         expect(res.headers, where).not.toHaveProperty("x-powered-by");
@@ -970,15 +1210,25 @@ describe("API8:2023 Security Misconfiguration", () => {
       const res = await t.http.get("/api/posts").set("Origin", ALLOWED_ORIGIN);
       expect(res.headers["access-control-allow-origin"]).toBe(ALLOWED_ORIGIN);
       expect(res.headers["access-control-allow-credentials"]).toBe("true");
-      const exposed = String(res.headers["access-control-expose-headers"]).split(/,\s*/).map((h) => h.toLowerCase());
+      const exposed = String(res.headers["access-control-expose-headers"])
+        .split(/,\s*/)
+        .map((h) => h.toLowerCase());
       expect(exposed).toEqual(expect.arrayContaining(["retry-after", "x-request-id", "ratelimit", "ratelimit-policy"]));
     });
 
     it("gives any other origin no CORS header, on answers and errors alike", async () => {
-      for (const origin of ["http://evil.example", "null", `${ALLOWED_ORIGIN}.evil.example`, ALLOWED_ORIGIN.toUpperCase()]) {
+      for (const origin of [
+        "http://evil.example",
+        "null",
+        `${ALLOWED_ORIGIN}.evil.example`,
+        ALLOWED_ORIGIN.toUpperCase(),
+      ]) {
         for (const path of ["/api/posts", "/api/profile", "/api/nothing"]) {
           const res = await t.http.get(path).set("Origin", origin);
-          expect(Object.keys(res.headers).filter((h) => h.startsWith("access-control-")), `${origin} ${path}`).toEqual([]);
+          expect(
+            Object.keys(res.headers).filter((h) => h.startsWith("access-control-")),
+            `${origin} ${path}`,
+          ).toEqual([]);
         }
       }
     });
@@ -993,13 +1243,21 @@ describe("API8:2023 Security Misconfiguration", () => {
         expect(res.status, route.line).toBe(403);
         expect(res.headers["content-type"], route.line).toMatch(/^application\/json/);
         // v1 `{error, code}`, v2 `{detail}`.
-        expect(res.body.error ?? res.body.detail, route.line).toBe("Cross-origin requests from this origin are not allowed");
-        expect(Object.keys(res.headers).filter((h) => h.startsWith("access-control-")), route.line).toEqual([]);
+        expect(res.body.error ?? res.body.detail, route.line).toBe(
+          "Cross-origin requests from this origin are not allowed",
+        );
+        expect(
+          Object.keys(res.headers).filter((h) => h.startsWith("access-control-")),
+          route.line,
+        ).toEqual([]);
       }
     });
 
     it("answers the allowlisted origin's preflight, and any other OPTIONS in JSON", async () => {
-      const preflight = await t.http.options("/api/posts").set("Origin", ALLOWED_ORIGIN).set("Access-Control-Request-Method", "POST");
+      const preflight = await t.http
+        .options("/api/posts")
+        .set("Origin", ALLOWED_ORIGIN)
+        .set("Access-Control-Request-Method", "POST");
       expect(preflight.status).toBe(204);
       expect(preflight.headers["access-control-allow-origin"]).toBe(ALLOWED_ORIGIN);
       const plain = await t.http.options("/api/posts");
@@ -1025,7 +1283,9 @@ describe("API8:2023 Security Misconfiguration", () => {
 
   it("sends Strict-Transport-Security and __Secure- cookies in production", async () => {
     const user = await signUp(t);
-    const res = await production.http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password });
+    const res = await production.http
+      .post("/api/auth/sign-in/email")
+      .send({ email: user.email, password: user.password });
     expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
     const cookie = String(res.headers["set-cookie"]);
     expect(cookie).toMatch(/^__Secure-auth\.session_token=/);
@@ -1038,14 +1298,18 @@ describe("API8:2023 Security Misconfiguration", () => {
     it("never log a database error's message: a lost connection's query parameters (an email, a session token) stay out", async () => {
       const user = await signUp(t);
       const email = `logged-${randomUUID()}@example.com`;
-      const signInAttempt = await unreachable.http.post("/api/auth/sign-in/email").send({ email, password: "long enough password" });
+      const signInAttempt = await unreachable.http
+        .post("/api/auth/sign-in/email")
+        .send({ email, password: "long enough password" });
       expect(signInAttempt.status).toBe(503);
       const profile = await unreachable.http.get("/api/profile").set("Cookie", user.cookie);
       expect(profile.status).toBe(503);
       const token = decodeURIComponent(user.cookie.split("=")[1]!).split(".")[0]!;
       expect(unreachable.logText()).not.toContain(email);
       expect(unreachable.logText()).not.toContain(token);
-      const entry = unreachable.logs.find((e) => e.level === "error" && e.requestId === profile.headers["x-request-id"]);
+      const entry = unreachable.logs.find(
+        (e) => e.level === "error" && e.requestId === profile.headers["x-request-id"],
+      );
       expect(entry).toMatchObject({ errorName: "DrizzleQueryError", status: 503, code: "service_unavailable" });
       expect(entry).not.toHaveProperty("errorMessage");
       expect(entry).not.toHaveProperty("stack");
@@ -1064,12 +1328,18 @@ describe("API8:2023 Security Misconfiguration", () => {
       const post = await createPost(t, admin);
       const marker = randomUUID();
       const forged = `${marker}\n2026-01-01T00:00:00.000Z info: forged\r\u001b[2J\u0085\u2028`;
-      const formatted = (app: typeof development) => app.logs.map((entry) => String((entry as Record<symbol, unknown>)[Symbol.for("message")]));
+      const formatted = (app: typeof development) =>
+        app.logs.map((entry) => String((entry as Record<symbol, unknown>)[Symbol.for("message")]));
       for (const app of [development, production]) {
         const cookie = await signIn(app.http, admin);
-        expect((await app.http.get("/api/profile").query({ impersonatingUser: forged }).set("Cookie", cookie)).status).toBe(400);
+        expect(
+          (await app.http.get("/api/profile").query({ impersonatingUser: forged }).set("Cookie", cookie)).status,
+        ).toBe(400);
         const reason = { postId: post.id, action: "restore", reason: forged };
-        expect((await app.http.post("/api/moderate").set("Cookie", cookie).set("Origin", t.config.authUrl).send(reason)).status).toBe(200);
+        expect(
+          (await app.http.post("/api/moderate").set("Cookie", cookie).set("Origin", t.config.authUrl).send(reason))
+            .status,
+        ).toBe(200);
       }
       const text = formatted(development).filter((line) => line.includes(marker));
       // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -1080,7 +1350,9 @@ describe("API8:2023 Security Misconfiguration", () => {
       // Production's JSON lines stay one parseable line each, with the value intact.
       const json = formatted(production).filter((line) => line.includes(marker));
       for (const line of json) expect(line).not.toMatch(/[\n\r]/);
-      const withValue = json.filter((line) => JSON.stringify(JSON.parse(line)).includes(JSON.stringify(forged).slice(1, -1)));
+      const withValue = json.filter((line) =>
+        JSON.stringify(JSON.parse(line)).includes(JSON.stringify(forged).slice(1, -1)),
+      );
       expect(withValue).toHaveLength(2);
     });
 
@@ -1120,8 +1392,24 @@ describe("API9:2023 Improper Inventory Management", () => {
   });
 
   it("offers of better-auth only the email and password endpoints; the rest answer as unknown endpoints", async () => {
-    const offered = ["/sign-up/email", "/sign-in/email", "/sign-out", "/get-session", "/update-user", "/change-password", "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
-    const endpoints = Object.values(t.auth.api as Record<string, { path?: string; options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } } }>)
+    const offered = [
+      "/sign-up/email",
+      "/sign-in/email",
+      "/sign-out",
+      "/get-session",
+      "/update-user",
+      "/change-password",
+      "/list-sessions",
+      "/revoke-session",
+      "/revoke-sessions",
+      "/revoke-other-sessions",
+    ];
+    const endpoints = Object.values(
+      t.auth.api as Record<
+        string,
+        { path?: string; options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } } }
+      >,
+    )
       .filter((endpoint) => endpoint.path && !endpoint.options?.metadata?.SERVER_ONLY)
       .map((endpoint) => ({ path: endpoint.path!, method: [endpoint.options?.method ?? "GET"].flat()[0]! }));
     expect(endpoints.length).toBeGreaterThan(offered.length);
@@ -1139,7 +1427,10 @@ describe("API9:2023 Improper Inventory Management", () => {
   });
 
   it("serves no route outside /api but the probes", () => {
-    expect(routes.filter((route) => !route.path.startsWith("/api/")).map((route) => route.line)).toEqual(["GET /health", "GET /ready"]);
+    expect(routes.filter((route) => !route.path.startsWith("/api/")).map((route) => route.line)).toEqual([
+      "GET /health",
+      "GET /ready",
+    ]);
   });
 });
 
@@ -1149,7 +1440,9 @@ describe("API10:2023 Unsafe Consumption of APIs", () => {
   // database's rows. These tests hold that data to the same rules as a client's input.
   it("cannot hold a role value the service does not know: the database refuses it", async () => {
     const user = await signUp(t);
-    await expect(t.database.db.execute(sql`update users set roles = array['SUPERUSER']::role[] where id = ${user.id}`)).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`update users set roles = array['SUPERUSER']::role[] where id = ${user.id}`),
+    ).rejects.toThrow();
     expect((await t.http.get("/api/profile").set("Cookie", user.cookie)).body.user.roles).toEqual(["USER"]);
   });
 
@@ -1157,7 +1450,9 @@ describe("API10:2023 Unsafe Consumption of APIs", () => {
     const user = await signUp(t);
     await t.database.db.execute(sql`update users set roles = '{}'::role[] where id = ${user.id}`);
     for (const route of roleRoutes(routes)) {
-      expect((await send(t.http, route.method, fillPath(route.path), { cookie: user.cookie })).status, route.line).toBe(403);
+      expect((await send(t.http, route.method, fillPath(route.path), { cookie: user.cookie })).status, route.line).toBe(
+        403,
+      );
     }
     expect((await t.http.get("/api/profile").set("Cookie", user.cookie)).body.user.roles).toEqual([]);
   });

@@ -22,7 +22,8 @@ export async function freePortIn(from: number, to: number): Promise<number> {
 /** `count` distinct free ports in [from, to]. */
 export async function freePortsIn(count: number, from: number, to: number): Promise<number[]> {
   const ports: number[] = [];
-  for (let port = from; port <= to && ports.length < count; port++) if ((await freePort(port)) !== undefined) ports.push(port);
+  for (let port = from; port <= to && ports.length < count; port++)
+    if ((await freePort(port)) !== undefined) ports.push(port);
   if (ports.length < count) throw new Error(`fewer than ${count} free ports between ${from} and ${to}`);
   return ports;
 }

@@ -22,7 +22,10 @@ function answers(url: URL): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(Number(url.port || 6379), url.hostname);
     socket.setTimeout(500, () => socket.destroy());
-    socket.once("connect", () => resolve(true)).once("close", () => resolve(false)).once("error", () => resolve(false));
+    socket
+      .once("connect", () => resolve(true))
+      .once("close", () => resolve(false))
+      .once("error", () => resolve(false));
     socket.once("connect", () => socket.end());
   });
 }
@@ -42,13 +45,25 @@ async function startInstance(proxy: CuttableProxy, prefix: string) {
   const transport = new MemoryTransport();
   const logger = createLogger(config, transport);
   const stores = redisRateLimitStores({ url: `redis://127.0.0.1:${proxy.port}`, prefix, logger });
-  const server: Server = createApp({ config, database: t.database, auth: t.auth, logger, rateLimitStores: stores }).listen(0, "127.0.0.1");
+  const server: Server = createApp({
+    config,
+    database: t.database,
+    auth: t.auth,
+    logger,
+    rateLimitStores: stores,
+  }).listen(0, "127.0.0.1");
   await once(server, "listening");
-  closers.push(() => stores.close(), () => new Promise((resolve) => server.close(resolve)));
+  closers.push(
+    () => stores.close(),
+    () => new Promise((resolve) => server.close(resolve)),
+  );
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = async (client: string) => {
     // A request that hangs fails the test here instead of passing late.
-    const res = await fetch(`${base}/api/posts`, { headers: { "x-forwarded-for": client }, signal: AbortSignal.timeout(5_000) });
+    const res = await fetch(`${base}/api/posts`, {
+      headers: { "x-forwarded-for": client },
+      signal: AbortSignal.timeout(5_000),
+    });
     return { status: res.status, body: await res.json() };
   };
   const logged = (start: string) => transport.entries.filter((entry) => String(entry.message).startsWith(start));
@@ -76,24 +91,31 @@ describe.skipIf(!redisAvailable)("rate limits while Redis is unreachable", () =>
     };
 
     // Shared: the two instances together allow LIMIT requests of one client.
-    expect(await statuses([a, "192.0.2.1"], [b, "192.0.2.1"], [a, "192.0.2.1"], [b, "192.0.2.1"], [a, "192.0.2.1"])).toEqual([
-      200, 200, 200, 200, 429,
-    ]);
+    expect(
+      await statuses([a, "192.0.2.1"], [b, "192.0.2.1"], [a, "192.0.2.1"], [b, "192.0.2.1"], [a, "192.0.2.1"]),
+    ).toEqual([200, 200, 200, 200, 429]);
 
     proxy.cut();
     // Each instance now allows LIMIT requests of a client on its own, and still refuses the next.
     const duringCut = await statuses(...Array.from({ length: LIMIT + 1 }, (): [typeof a, string] => [a, "192.0.2.2"]));
     expect(duringCut).toEqual([200, 200, 200, 200, 429]);
-    expect(await statuses(...Array.from({ length: LIMIT + 1 }, (): [typeof a, string] => [b, "192.0.2.2"]))).toEqual([200, 200, 200, 200, 429]);
-    expect((await a.get("192.0.2.2")).body).toEqual({ error: "Too many requests, try again later", code: "rate_limited" });
+    expect(await statuses(...Array.from({ length: LIMIT + 1 }, (): [typeof a, string] => [b, "192.0.2.2"]))).toEqual([
+      200, 200, 200, 200, 429,
+    ]);
+    expect((await a.get("192.0.2.2")).body).toEqual({
+      error: "Too many requests, try again later",
+      code: "rate_limited",
+    });
     for (const instance of [a, b]) expect(instance.logged("Redis is unreachable")).toHaveLength(1);
     expect(a.logged("Redis is unreachable")[0]).toMatchObject({ level: "warn" });
 
     await proxy.open();
-    await until(() => a.logged("Redis is reachable again").length === 1 && b.logged("Redis is reachable again").length === 1);
-    expect(await statuses([a, "192.0.2.3"], [b, "192.0.2.3"], [a, "192.0.2.3"], [b, "192.0.2.3"], [b, "192.0.2.3"])).toEqual([
-      200, 200, 200, 200, 429,
-    ]);
+    await until(
+      () => a.logged("Redis is reachable again").length === 1 && b.logged("Redis is reachable again").length === 1,
+    );
+    expect(
+      await statuses([a, "192.0.2.3"], [b, "192.0.2.3"], [a, "192.0.2.3"], [b, "192.0.2.3"], [b, "192.0.2.3"]),
+    ).toEqual([200, 200, 200, 200, 429]);
     for (const instance of [a, b]) expect(instance.logged("Redis is unreachable")).toHaveLength(1);
 
     const client = await createClient({ url: REDIS_URL }).connect();

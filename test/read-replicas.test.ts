@@ -48,10 +48,13 @@ describe.skipIf(!runsHere)("read replicas (DATABASE_REPLICA_URLS)", () => {
     }
     const list = await t.http.get("/api/posts");
     expect(list.status).toBe(200);
-    await vi.waitFor(async () => {
-      const replayed = await t.http.get("/api/posts");
-      expect(replayed.body.posts.map((p: { title: string }) => p.title)).toContain("Written on the primary");
-    }, { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const replayed = await t.http.get("/api/posts");
+        expect(replayed.body.posts.map((p: { title: string }) => p.title)).toContain("Written on the primary");
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 
   it("sends an author's reads back to the replica once the window after their write has passed, and a write request's reads to the primary", async () => {
@@ -61,11 +64,17 @@ describe.skipIf(!runsHere)("read replicas (DATABASE_REPLICA_URLS)", () => {
       const post = await createPost(t, author, { title: "Lagging behind" });
       expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(200);
       // The replica has not replayed the post; the author reads it there once the window is over.
-      await vi.waitFor(async () => {
-        expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(404);
-      }, { timeout: STICKY_MS * 4, interval: 100 });
+      await vi.waitFor(
+        async () => {
+          expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(404);
+        },
+        { timeout: STICKY_MS * 4, interval: 100 },
+      );
       // A write request reads on the primary: the post it comments on is there.
-      const comment = await t.http.post(`/api/v2/posts/${post.id}/comments/`).set("Cookie", author.cookie).send({ content: "Read on the primary" });
+      const comment = await t.http
+        .post(`/api/v2/posts/${post.id}/comments/`)
+        .set("Cookie", author.cookie)
+        .send({ content: "Read on the primary" });
       expect(comment.status).toBe(201);
       // And the write opens the window again.
       expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(200);

@@ -92,8 +92,15 @@ export function servedRoutes(t: TestApp): Route[] {
 }
 
 /** A concrete path: each `:param` from `params` (else `fallback`), the `*` wildcard as `wildcard`. */
-export function fillPath(path: string, params: Readonly<Record<string, string>> = {}, fallback = UNKNOWN_ID, wildcard = "ok"): string {
-  return path.replace(/:([A-Za-z_$][\w$]*)/g, (_match, name: string) => params[name] ?? fallback).replace("*", wildcard);
+export function fillPath(
+  path: string,
+  params: Readonly<Record<string, string>> = {},
+  fallback = UNKNOWN_ID,
+  wildcard = "ok",
+): string {
+  return path
+    .replace(/:([A-Za-z_$][\w$]*)/g, (_match, name: string) => params[name] ?? fallback)
+    .replace("*", wildcard);
 }
 
 /** The methods a route line answers: ALL stands for the usual ones. */

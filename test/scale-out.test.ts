@@ -48,7 +48,11 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     };
     instances.push(...(await Promise.all(instancePorts.map((port) => startInstance(port, instanceEnv)))));
-    balancer = await startHaproxy({ listenPort: listenPort!, statsPort: statsPort!, instances: [instances[0]!.address, instances[1]!.address] });
+    balancer = await startHaproxy({
+      listenPort: listenPort!,
+      statsPort: statsPort!,
+      instances: [instances[0]!.address, instances[1]!.address],
+    });
     await Promise.all(["app1", "app2"].map((server) => balancer.waitUntilUp(server)));
   }, 120_000);
 
@@ -59,7 +63,9 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
   });
 
   /** A unique client address for the rate limiters, as the balancer would pass it on. */
-  const client = () => ({ "x-forwarded-for": `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}` });
+  const client = () => ({
+    "x-forwarded-for": `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`,
+  });
 
   async function signUpThroughBalancer(): Promise<{ id: string; cookie: string }> {
     const email = `scale-${randomUUID()}@example.com`;
@@ -74,22 +80,30 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
   it("accepts a session made through the balancer on each instance", async () => {
     const user = await signUpThroughBalancer();
     for (const instance of instances) {
-      const profile = await send(`http://${instance.address}`, "GET", "/api/profile", { headers: { cookie: user.cookie } });
+      const profile = await send(`http://${instance.address}`, "GET", "/api/profile", {
+        headers: { cookie: user.cookie },
+      });
       expect(profile.status).toBe(200);
       expect((profile.body!.user as { id: string }).id).toBe(user.id);
     }
     // A post written on one instance is read on the other: one database.
     const [first, second] = instances.map((instance) => `http://${instance.address}`);
-    const created = await send(first!, "POST", "/api/posts", { headers: { cookie: user.cookie }, body: { title: "Shared", content: "One database." } });
+    const created = await send(first!, "POST", "/api/posts", {
+      headers: { cookie: user.cookie },
+      body: { title: "Shared", content: "One database." },
+    });
     expect(created.status).toBe(201);
-    const read = await send(second!, "GET", `/api/posts/${(created.body!.post as { id: string }).id}`, { headers: { cookie: user.cookie } });
+    const read = await send(second!, "GET", `/api/posts/${(created.body!.post as { id: string }).id}`, {
+      headers: { cookie: user.cookie },
+    });
     expect(read.status).toBe(200);
   });
 
   it("keeps a session on the instance that started it, and spreads requests without one", async () => {
     const user = await signUpThroughBalancer();
     const before = await balancer.requestsPerServer();
-    for (let i = 0; i < 6; i++) expect((await send(balancer.url, "GET", "/api/profile", { headers: { cookie: user.cookie } })).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect((await send(balancer.url, "GET", "/api/profile", { headers: { cookie: user.cookie } })).status).toBe(200);
     const withSession = await balancer.requestsPerServer();
     const sent = ["app1", "app2"].map((server) => withSession[server]! - before[server]!).sort();
     expect(sent).toEqual([0, 6]);
@@ -119,7 +133,10 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
 
   it("loses no request while each instance in turn is stopped by SIGTERM and started again", async () => {
     const user = await signUpThroughBalancer();
-    const post = await send(balancer.url, "POST", "/api/posts", { headers: { cookie: user.cookie }, body: { title: "Steady", content: "Read under steady load." } });
+    const post = await send(balancer.url, "POST", "/api/posts", {
+      headers: { cookie: user.cookie },
+      body: { title: "Steady", content: "Read under steady load." },
+    });
     expect(post.status, JSON.stringify(post.body)).toBe(201);
     const postId = (post.body!.post as { id: string }).id;
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
@@ -127,7 +144,12 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
       () => send(balancer.url, "GET", "/api/posts", { agent }),
       () => send(balancer.url, "GET", `/api/posts/${postId}`, { agent, headers: { cookie: user.cookie } }),
       () => send(balancer.url, "GET", "/api/profile", { agent, headers: { cookie: user.cookie } }),
-      () => send(balancer.url, "POST", "/api/posts", { agent, headers: { cookie: user.cookie }, body: { title: "Under load", content: "Written during a restart." } }),
+      () =>
+        send(balancer.url, "POST", "/api/posts", {
+          agent,
+          headers: { cookie: user.cookie },
+          body: { title: "Under load", content: "Written during a restart." },
+        }),
       () => send(balancer.url, "GET", "/api/v2/posts/?page_size=5", { agent }),
     ];
     const answers: Answer[] = [];
@@ -151,20 +173,32 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
       await Promise.all(workers);
       agent.destroy();
     }
-    const failed = answers.filter((a) => a.status === undefined || ((a.status < 200 || a.status > 299) && a.status !== 429));
+    const failed = answers.filter(
+      (a) => a.status === undefined || ((a.status < 200 || a.status > 299) && a.status !== 429),
+    );
     console.info("rolling restart", JSON.stringify({ requests: answers.length, failed: failed.length }));
-    expect(failed.map((a) => a.error ?? `${a.status} ${JSON.stringify(a.body)}`), balancer.output()).toEqual([]);
+    expect(
+      failed.map((a) => a.error ?? `${a.status} ${JSON.stringify(a.body)}`),
+      balancer.output(),
+    ).toEqual([]);
     expect(answers.length).toBeGreaterThan(200);
   }, 120_000);
 
   it("answers in JSON, like the service, when no instance is up", async () => {
     const [listenPort, statsPort, ...closed] = await freePortsIn(4, 3400, 3499);
-    const alone = await startHaproxy({ listenPort: listenPort!, statsPort: statsPort!, instances: [`127.0.0.1:${closed[0]}`, `127.0.0.1:${closed[1]}`] });
+    const alone = await startHaproxy({
+      listenPort: listenPort!,
+      statsPort: statsPort!,
+      instances: [`127.0.0.1:${closed[0]}`, `127.0.0.1:${closed[1]}`],
+    });
     try {
       const answer = await send(alone.url, "GET", "/api/posts");
       expect(answer.status).toBe(503);
       expect(answer.headers["content-type"]).toBe("application/json");
-      expect(answer.body).toEqual({ error: "No instance is available, try again shortly", code: "service_unavailable" });
+      expect(answer.body).toEqual({
+        error: "No instance is available, try again shortly",
+        code: "service_unavailable",
+      });
     } finally {
       await alone.stop();
     }

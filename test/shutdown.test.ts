@@ -19,8 +19,21 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const npmCli = process.env.npm_execpath;
 
 type Outcome =
-  | { kind: "complete"; status: number; path: string; startedAt: number; endedAt: number; connection: string | undefined }
-  | { kind: "refused" | "reset-before-response" | "reset-mid-response"; path: string; startedAt: number; endedAt: number; code?: string };
+  | {
+      kind: "complete";
+      status: number;
+      path: string;
+      startedAt: number;
+      endedAt: number;
+      connection: string | undefined;
+    }
+  | {
+      kind: "refused" | "reset-before-response" | "reset-mid-response";
+      path: string;
+      startedAt: number;
+      endedAt: number;
+      code?: string;
+    };
 
 interface Service {
   process: ChildProcess;
@@ -70,38 +83,54 @@ async function startService(databaseUrl: string): Promise<Service> {
 }
 
 /** One request; tells a complete response from a refused connection and from a reset before or during the response. */
-function send(port: number, agent: Agent, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+function send(
+  port: number,
+  agent: Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+) {
   const startedAt = performance.now();
   return new Promise<Outcome & { body?: unknown; setCookie?: string[] }>((resolve) => {
     let responded = false;
-    const req = request({ host: "127.0.0.1", port, method, path, agent, headers: { "content-type": "application/json", ...headers } }, (res) => {
-      responded = true;
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          resolve({ kind: "reset-mid-response", path, startedAt, endedAt: performance.now(), code: "truncated-body" });
-          return;
-        }
-        resolve({
-          kind: "complete",
-          status: res.statusCode!,
-          path,
-          startedAt,
-          endedAt: performance.now(),
-          connection: res.headers.connection,
-          body: parsed,
-          setCookie: res.headers["set-cookie"],
+    const req = request(
+      { host: "127.0.0.1", port, method, path, agent, headers: { "content-type": "application/json", ...headers } },
+      (res) => {
+        responded = true;
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            resolve({
+              kind: "reset-mid-response",
+              path,
+              startedAt,
+              endedAt: performance.now(),
+              code: "truncated-body",
+            });
+            return;
+          }
+          resolve({
+            kind: "complete",
+            status: res.statusCode!,
+            path,
+            startedAt,
+            endedAt: performance.now(),
+            connection: res.headers.connection,
+            body: parsed,
+            setCookie: res.headers["set-cookie"],
+          });
         });
-      });
-      res.on("error", (error: NodeJS.ErrnoException) =>
-        resolve({ kind: "reset-mid-response", path, startedAt, endedAt: performance.now(), code: error.code }),
-      );
-    });
+        res.on("error", (error: NodeJS.ErrnoException) =>
+          resolve({ kind: "reset-mid-response", path, startedAt, endedAt: performance.now(), code: error.code }),
+        );
+      },
+    );
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (responded) return;
       const kind = error.code === "ECONNREFUSED" ? "refused" : "reset-before-response";
@@ -114,15 +143,18 @@ function send(port: number, agent: Agent, method: string, path: string, headers:
 /** Opens a live notification stream; resolves, once its headers arrive, to how its response finishes. */
 function openNotificationStream(port: number, cookie: string) {
   return new Promise<{ finished: Promise<"ended" | "reset"> }>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path: "/api/v2/notifications/", headers: { cookie, accept: "text/event-stream" } }, (res) => {
-      expect(res.statusCode).toBe(200);
-      res.resume();
-      const finished = new Promise<"ended" | "reset">((done) => {
-        res.on("end", () => done("ended"));
-        res.on("error", () => done("reset"));
-      });
-      resolve({ finished });
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path: "/api/v2/notifications/", headers: { cookie, accept: "text/event-stream" } },
+      (res) => {
+        expect(res.statusCode).toBe(200);
+        res.resume();
+        const finished = new Promise<"ended" | "reset">((done) => {
+          res.on("end", () => done("ended"));
+          res.on("error", () => done("reset"));
+        });
+        resolve({ finished });
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -134,14 +166,29 @@ async function shutDownUnderLoad(databaseUrl: string) {
   try {
     const email = `shutdown-${randomUUID()}@example.com`;
     const password = "correct horse battery";
-    const signUp = await send(service.port, agent, "POST", "/api/auth/sign-up/email", {}, { name: "Shutdown", email, password });
+    const signUp = await send(
+      service.port,
+      agent,
+      "POST",
+      "/api/auth/sign-up/email",
+      {},
+      { name: "Shutdown", email, password },
+    );
     expect(signUp.kind === "complete" && signUp.status, service.output()).toBe(200);
     const cookie = signUp.setCookie!.find((c) => c.includes("session_token="))!.split(";")[0]!;
 
     // Reads, writes, and sign-ins (a deliberately slow password hash) keep requests in flight.
     const mix = [
       () => send(service.port, agent, "GET", "/api/posts?limit=50"),
-      () => send(service.port, agent, "POST", "/api/posts", { cookie }, { title: "Shutdown load", content: "Written while the service stops." }),
+      () =>
+        send(
+          service.port,
+          agent,
+          "POST",
+          "/api/posts",
+          { cookie },
+          { title: "Shutdown load", content: "Written while the service stops." },
+        ),
       () => send(service.port, agent, "POST", "/api/auth/sign-in/email", {}, { email, password }),
       () => send(service.port, agent, "GET", "/health"),
     ];
@@ -170,7 +217,9 @@ async function shutDownUnderLoad(databaseUrl: string) {
     await Promise.all(workers);
 
     const count = (kind: Outcome["kind"]) => outcomes.filter((o) => o.kind === kind).length;
-    const drained = outcomes.filter((o) => o.kind === "complete" && o.startedAt < signalledAt && o.endedAt > signalledAt);
+    const drained = outcomes.filter(
+      (o) => o.kind === "complete" && o.startedAt < signalledAt && o.endedAt > signalledAt,
+    );
     const toldToClose = outcomes.filter((o) => o.kind === "complete" && o.connection === "close");
     const summary = {
       complete: count("complete"),

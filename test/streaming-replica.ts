@@ -38,7 +38,9 @@ export function useStreamingReplica(): StreamingReplica {
     const asRoot = process.getuid?.() === 0;
     if (asRoot) chownSync(dir, Number(run("id", ["-u", "postgres"])), Number(run("id", ["-g", "postgres"])));
     const postgres = (program: string, args: string[]) =>
-      asRoot ? run("runuser", ["-u", "postgres", "--", join(BIN_DIR, program), ...args]) : run(join(BIN_DIR, program), args);
+      asRoot
+        ? run("runuser", ["-u", "postgres", "--", join(BIN_DIR, program), ...args])
+        : run(join(BIN_DIR, program), args);
     const start = (name: string, port: number) => {
       const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`;
       postgres("pg_ctl", ["-D", join(dir, name), "-l", join(dir, `${name}.log`), "-o", options, "-w", "start"]);
@@ -50,7 +52,20 @@ export function useStreamingReplica(): StreamingReplica {
     start("primary", primaryPort);
     const replicaPort = await freePortIn(primaryPort + 1, PORTS.to);
     // -R writes standby.signal and primary_conninfo: the copy starts as a streaming replica.
-    postgres("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primaryPort), "-U", "postgres", "-D", join(dir, "replica"), "-R", "-X", "stream", "--no-sync"]);
+    postgres("pg_basebackup", [
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(primaryPort),
+      "-U",
+      "postgres",
+      "-D",
+      join(dir, "replica"),
+      "-R",
+      "-X",
+      "stream",
+      "--no-sync",
+    ]);
     start("replica", replicaPort);
 
     const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
@@ -72,7 +87,8 @@ export function useStreamingReplica(): StreamingReplica {
       },
     } satisfies StreamingReplica);
     stopAll = () => {
-      for (const name of started.splice(0).reverse()) postgres("pg_ctl", ["-D", join(dir, name), "-m", "immediate", "-w", "stop"]);
+      for (const name of started.splice(0).reverse())
+        postgres("pg_ctl", ["-D", join(dir, name), "-m", "immediate", "-w", "stop"]);
     };
   }, 120_000);
 

@@ -32,7 +32,10 @@ describe("text that must be seen", () => {
         expect(Object.keys(v2.body)).toEqual([field]);
         const put = await t.http.put(`/api/posts/${post.id}`).set("Cookie", author.cookie).send(body);
         expect(put.status).toBe(400);
-        const patch = await t.http.patch(`/api/v2/posts/${post.id}/`).set("Cookie", author.cookie).send({ [field]: value });
+        const patch = await t.http
+          .patch(`/api/v2/posts/${post.id}/`)
+          .set("Cookie", author.cookie)
+          .send({ [field]: value });
         expect(patch.status).toBe(400);
         expect(Object.keys(patch.body)).toEqual([field]);
       }
@@ -47,15 +50,25 @@ describe("text that must be seen", () => {
       .set("Cookie", author.cookie)
       .send({ title: "  Trimmed title \n", content: "\t Content with spaces around. \n", tags: [" news "] });
     expect(res.status).toBe(201);
-    expect(res.body.post).toMatchObject({ title: "Trimmed title", content: "Content with spaces around.", tags: ["news"] });
-    const short = await t.http.post("/api/posts").set("Cookie", author.cookie).send({ ...VALID_POST, title: "   abcd   " });
+    expect(res.body.post).toMatchObject({
+      title: "Trimmed title",
+      content: "Content with spaces around.",
+      tags: ["news"],
+    });
+    const short = await t.http
+      .post("/api/posts")
+      .set("Cookie", author.cookie)
+      .send({ ...VALID_POST, title: "   abcd   " });
     expect(short.status).toBe(400);
     expect(short.body.details).toEqual({ "body.title": ["Too small: expected string to have >=5 characters"] });
   });
 
   it("keeps visible text that holds invisible characters (an emoji with its variation selector)", async () => {
     const author = await signUp(t);
-    const res = await t.http.post("/api/v2/posts/").set("Cookie", author.cookie).send({ ...VALID_POST, title: "I \u2764\uFE0F it \u200B" });
+    const res = await t.http
+      .post("/api/v2/posts/")
+      .set("Cookie", author.cookie)
+      .send({ ...VALID_POST, title: "I \u2764\uFE0F it \u200B" });
     expect(res.status).toBe(201);
     expect(res.body.title).toBe("I \u2764\uFE0F it \u200B");
   });
@@ -69,9 +82,13 @@ describe("text that must be seen", () => {
       const v2 = await t.http.patch(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie).send({ name });
       expect(v2.status).toBe(400);
       expect(Object.keys(v2.body)).toEqual(["name"]);
-      const created = await t.http.post("/api/users").send({ name, email: `blank-${Date.now()}@example.com`, password: "long enough" });
+      const created = await t.http
+        .post("/api/users")
+        .send({ name, email: `blank-${Date.now()}@example.com`, password: "long enough" });
       expect(created.status).toBe(400);
-      const signedUp = await t.http.post("/api/auth/sign-up/email").send({ name, email: `blank-${Date.now()}@example.com`, password: "long enough" });
+      const signedUp = await t.http
+        .post("/api/auth/sign-up/email")
+        .send({ name, email: `blank-${Date.now()}@example.com`, password: "long enough" });
       expect(signedUp.status).toBe(400);
     }
     expect((await t.http.get("/api/profile").set("Cookie", user.cookie)).body.user.name).toBe(user.name);
@@ -82,10 +99,16 @@ describe("text that must be seen", () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const post = await createPost(t, author);
     for (const value of INVISIBLE) {
-      const comment = await t.http.post(`/api/v2/posts/${post.id}/comments/`).set("Cookie", author.cookie).send({ content: value });
+      const comment = await t.http
+        .post(`/api/v2/posts/${post.id}/comments/`)
+        .set("Cookie", author.cookie)
+        .send({ content: value });
       expect(comment.status, JSON.stringify(value)).toBe(400);
       expect(Object.keys(comment.body)).toEqual(["content"]);
-      const message = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({ userId: author.id, message: value });
+      const message = await t.http
+        .post("/api/v2/notifications/")
+        .set("Cookie", admin.cookie)
+        .send({ userId: author.id, message: value });
       expect(message.status).toBe(400);
       expect(Object.keys(message.body)).toEqual(["message"]);
     }

@@ -3,7 +3,13 @@ import { createPost } from "./posts-create.js";
 import { connect, listPosts } from "./posts-list.js";
 
 // Baseline: the posts list and post creation on bare node:http with the service's own SQL.
-const { DATABASE_URL = "", BETTER_AUTH_SECRET = "", PORT = "0", HOST = "127.0.0.1", DATABASE_POOL_MAX = "10" } = process.env;
+const {
+  DATABASE_URL = "",
+  BETTER_AUTH_SECRET = "",
+  PORT = "0",
+  HOST = "127.0.0.1",
+  DATABASE_POOL_MAX = "10",
+} = process.env;
 const db = await connect(DATABASE_URL, Number(DATABASE_POOL_MAX));
 const BODY_LIMIT = 100 * 1024;
 
@@ -26,7 +32,10 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 const server = createServer((req, res) => {
   const send = (status: number, body: unknown) => {
     const json = JSON.stringify(body);
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(json) });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(json),
+    });
     res.end(json);
   };
   const failed = () => send(500, { error: "Failed to complete request due to internal error" });

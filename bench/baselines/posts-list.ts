@@ -16,7 +16,8 @@ const SESSION_WITH_USER_BY_TOKEN = {
     '"users"."email_verified", "users"."image", "users"."roles", "users"."created_at", "users"."updated_at" ' +
     'from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."token" = $1',
 };
-const POST_COLUMNS = 'select "id", "title", "content", "tags", "visibility", "status", "author_id", "created_at", "updated_at" from "posts"';
+const POST_COLUMNS =
+  'select "id", "title", "content", "tags", "visibility", "status", "author_id", "created_at", "updated_at" from "posts"';
 const NEWEST_FIRST = 'order by "posts"."created_at" desc, "posts"."id" desc';
 const ANONYMOUS_LIST = {
   name: "posts_list_anonymous",
@@ -58,7 +59,10 @@ export async function connect(url: string, poolMax: number): Promise<Queryable> 
     };
   }
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  return { query: (statement, values) => pool.query({ ...statement, values, rowMode: "array" }), close: () => pool.end() };
+  return {
+    query: (statement, values) => pool.query({ ...statement, values, rowMode: "array" }),
+    close: () => pool.end(),
+  };
 }
 
 /** better-auth's signed cookie: `<token>.<base64 HMAC-SHA256 of the token>`, URL-encoded. */
@@ -76,7 +80,12 @@ export function sessionToken(cookieHeader: string | undefined, secret: string): 
 
 function rolesOf(value: unknown): string[] {
   if (Array.isArray(value)) return value as string[];
-  return typeof value === "string" ? value.replace(/^\{|\}$/g, "").split(",").filter(Boolean) : [];
+  return typeof value === "string"
+    ? value
+        .replace(/^\{|\}$/g, "")
+        .split(",")
+        .filter(Boolean)
+    : [];
 }
 
 /** The user of the session this Cookie header carries, if it is signed, known and not expired. */

@@ -26,7 +26,10 @@ async function entries(): Promise<Entry[]> {
 const entriesFor = async (targetId: string) => (await entries()).filter((entry) => entry.targetId === targetId);
 
 async function comment(user: TestUser, postId: string) {
-  const res = await t.http.post(`/api/v2/posts/${postId}/comments/`).set("Cookie", user.cookie).send({ content: "A comment" });
+  const res = await t.http
+    .post(`/api/v2/posts/${postId}/comments/`)
+    .set("Cookie", user.cookie)
+    .send({ content: "A comment" });
   expect(res.status).toBe(201);
   return res.body as { id: string; postId: string };
 }
@@ -36,7 +39,14 @@ describe("the audit trail", () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const other = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    expect((await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["MODERATOR"] })).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .put(`/api/users/${user.id}/roles`)
+          .set("Cookie", admin.cookie)
+          .send({ roles: ["MODERATOR"] })
+      ).status,
+    ).toBe(200);
     expect((await t.http.delete(`/api/users/${admin.id}`).set("Cookie", other.cookie)).status).toBe(204);
     expect(await entriesFor(user.id)).toEqual([
       expect.objectContaining({ action: "user.set_roles", actorId: admin.id, actorEmail: admin.email }),
@@ -51,7 +61,12 @@ describe("the audit trail", () => {
     expect((await t.http.delete(`/api/v2/users/${second.id}/`).set("Cookie", admin.cookie)).status).toBe(204);
     for (const deleted of [first, second]) {
       expect(await entriesFor(deleted.id)).toEqual([
-        expect.objectContaining({ action: "user.delete", actorId: admin.id, actorEmail: admin.email, details: { email: deleted.email } }),
+        expect.objectContaining({
+          action: "user.delete",
+          actorId: admin.id,
+          actorEmail: admin.email,
+          details: { email: deleted.email },
+        }),
       ]);
     }
   });
@@ -68,7 +83,10 @@ describe("the audit trail", () => {
     expect((await t.http.delete(`/api/posts/${byAdmin.id}`).set("Cookie", admin.cookie)).status).toBe(200);
     expect((await t.http.delete(`/api/v2/posts/${byAdminV2.id}/`).set("Cookie", admin.cookie)).status).toBe(204);
     expect((await t.http.delete(`/api/posts/${byAuthor.id}`).set("Cookie", author.cookie)).status).toBe(200);
-    const impersonated = await t.http.delete(`/api/v2/posts/${asAuthor.id}/`).query({ impersonatingUser: author.id }).set("Cookie", admin.cookie);
+    const impersonated = await t.http
+      .delete(`/api/v2/posts/${asAuthor.id}/`)
+      .query({ impersonatingUser: author.id })
+      .set("Cookie", admin.cookie);
     expect(impersonated.status).toBe(204);
     for (const post of [byAdmin, byAdminV2]) {
       expect(await entriesFor(post.id)).toEqual([
@@ -86,22 +104,36 @@ describe("the audit trail", () => {
     const postAuthor = await signUp(t);
     const commenter = await signUp(t);
     const post = await createPost(t, postAuthor);
-    const [byModerator, byPostAuthor, byCommenter] = [await comment(commenter, post.id), await comment(commenter, post.id), await comment(commenter, post.id)];
-    const remove = (user: TestUser, id: string) => t.http.delete(`/api/v2/posts/${post.id}/comments/${id}/`).set("Cookie", user.cookie);
+    const [byModerator, byPostAuthor, byCommenter] = [
+      await comment(commenter, post.id),
+      await comment(commenter, post.id),
+      await comment(commenter, post.id),
+    ];
+    const remove = (user: TestUser, id: string) =>
+      t.http.delete(`/api/v2/posts/${post.id}/comments/${id}/`).set("Cookie", user.cookie);
     expect((await remove(moderator, byModerator.id)).status).toBe(204);
     expect((await remove(postAuthor, byPostAuthor.id)).status).toBe(204);
     expect((await remove(commenter, byCommenter.id)).status).toBe(204);
     expect(await entriesFor(byModerator.id)).toEqual([
-      expect.objectContaining({ action: "comment.delete", actorId: moderator.id, details: { authorId: commenter.id, postId: post.id } }),
+      expect.objectContaining({
+        action: "comment.delete",
+        actorId: moderator.id,
+        details: { authorId: commenter.id, postId: post.id },
+      }),
     ]);
-    expect(await entriesFor(byPostAuthor.id)).toEqual([expect.objectContaining({ action: "comment.delete", actorId: postAuthor.id })]);
+    expect(await entriesFor(byPostAuthor.id)).toEqual([
+      expect.objectContaining({ action: "comment.delete", actorId: postAuthor.id }),
+    ]);
     expect(await entriesFor(byCommenter.id)).toEqual([]);
   });
 
   it("records an admin notification with its recipient and message", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    const sent = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({ userId: user.id, message: "Welcome aboard" });
+    const sent = await t.http
+      .post("/api/v2/notifications/")
+      .set("Cookie", admin.cookie)
+      .send({ userId: user.id, message: "Welcome aboard" });
     expect(sent.status).toBe(201);
     expect(await entriesFor(user.id)).toEqual([
       expect.objectContaining({

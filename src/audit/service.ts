@@ -43,7 +43,9 @@ const auditColumns = {
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   const actorEmail =
-    entry.actorId === null ? null : sql`(${db.select({ email: users.email }).from(users).where(eq(users.id, entry.actorId))})`;
+    entry.actorId === null
+      ? null
+      : sql`(${db.select({ email: users.email }).from(users).where(eq(users.id, entry.actorId))})`;
   await db.insert(auditLog).values({
     actorId: entry.actorId,
     actorEmail,

@@ -79,7 +79,10 @@ describe("requireAuth: the session (step 1)", () => {
       expect(res.body).toEqual(noAuthSession);
     }
     expect((await t.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
-    const out = await t.http.post("/api/auth/sign-out").set("Cookie", user.cookie).set("Origin", "http://localhost:3000");
+    const out = await t.http
+      .post("/api/auth/sign-out")
+      .set("Cookie", user.cookie)
+      .set("Origin", "http://localhost:3000");
     expect(out.status).toBe(200);
     const after = await t.http.get("/api/profile").set("Cookie", user.cookie);
     expect(after.status).toBe(401);
@@ -146,9 +149,20 @@ describe("requireAuth: allowed roles (step 6) and the shortcuts", () => {
 
   it("computes hasAnyRole and isResourceOwner from the session", async () => {
     const admin = await guarded.get(`/any?subject=${users.user.id}`).set("Cookie", users.admin.cookie);
-    expect(admin.body).toMatchObject({ isAdmin: true, isModeratorOrAdmin: true, isGuest: false, ownsSubject: false, isFromSubject: false });
+    expect(admin.body).toMatchObject({
+      isAdmin: true,
+      isModeratorOrAdmin: true,
+      isGuest: false,
+      ownsSubject: false,
+      isFromSubject: false,
+    });
     const moderator = await guarded.get(`/any?subject=${users.moderator.id}`).set("Cookie", users.moderator.cookie);
-    expect(moderator.body).toMatchObject({ isAdmin: false, isModeratorOrAdmin: true, ownsSubject: true, isFromSubject: true });
+    expect(moderator.body).toMatchObject({
+      isAdmin: false,
+      isModeratorOrAdmin: true,
+      ownsSubject: true,
+      isFromSubject: true,
+    });
     const guest = await guarded.get("/any").set("Cookie", users.guest.cookie);
     expect(guest.body).toMatchObject({ isModeratorOrAdmin: false, isGuest: true, ownsSubject: false });
   });
@@ -203,7 +217,9 @@ describe("development admin elevation through adminKey (step 2)", () => {
       expect(res.status).toBe(403);
       // The session cookie's signature is compared the same way; the key's comparison is the one of the guess's digest.
       const guessDigest = createHash("sha256").update(guess).digest();
-      const keyComparisons = (crypto.timingSafeEqual.mock.calls as [Buffer, Buffer][]).filter(([a]) => guessDigest.equals(a));
+      const keyComparisons = (crypto.timingSafeEqual.mock.calls as [Buffer, Buffer][]).filter(([a]) =>
+        guessDigest.equals(a),
+      );
       expect(keyComparisons, guess).toHaveLength(1);
       const [a, b] = keyComparisons[0]!;
       expect(a.length).toBe(b.length);
@@ -214,15 +230,21 @@ describe("development admin elevation through adminKey (step 2)", () => {
   it("logs the elevation at debug, without the key", async () => {
     const user = await signUp(t);
     await t.http.get(`/api/admin/users?adminKey=${ADMIN_KEY}`).set("Cookie", user.cookie);
-    const entries = t.logs.filter((entry) => entry.userId === user.id && entry.message === "Admin elevation through adminKey");
-    expect(entries).toEqual([expect.objectContaining({ level: "debug", endpoint: "GET /api/admin/users?adminKey=[redacted]" })]);
+    const entries = t.logs.filter(
+      (entry) => entry.userId === user.id && entry.message === "Admin elevation through adminKey",
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({ level: "debug", endpoint: "GET /api/admin/users?adminKey=[redacted]" }),
+    ]);
     expect(t.logText()).not.toContain(ADMIN_KEY);
   });
 
   it("is ignored in production, in test mode and with a key shorter than 16 characters", async () => {
     const user = await signUp(t);
     const productionCookie = await signIn(production.http, user);
-    const inProduction = await production.http.get(`/api/admin/users?adminKey=${ADMIN_KEY}`).set("Cookie", productionCookie);
+    const inProduction = await production.http
+      .get(`/api/admin/users?adminKey=${ADMIN_KEY}`)
+      .set("Cookie", productionCookie);
     expect(inProduction.status).toBe(403);
     expect(inProduction.body).toEqual(insufficientRole);
     const inTestMode = await testMode.http.get(`/api/admin/users?adminKey=${ADMIN_KEY}`).set("Cookie", user.cookie);
@@ -238,7 +260,9 @@ describe("admin impersonation (steps 3 and 4)", () => {
   it("acts as the target: requestor and session user are both replaced", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const target = await signUp(t, { name: "Impersonated" });
-    const res = await guarded.get(`/any?impersonatingUser=${target.id}&subject=${target.id}`).set("Cookie", admin.cookie);
+    const res = await guarded
+      .get(`/any?impersonatingUser=${target.id}&subject=${target.id}`)
+      .set("Cookie", admin.cookie);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       requestorId: target.id,
@@ -310,7 +334,9 @@ describe("admin impersonation (steps 3 and 4)", () => {
   it("works through adminKey elevation in development", async () => {
     const user = await signUp(t);
     const target = await signUp(t);
-    const res = await t.http.get(`/api/profile?adminKey=${ADMIN_KEY}&impersonatingUser=${target.id}`).set("Cookie", user.cookie);
+    const res = await t.http
+      .get(`/api/profile?adminKey=${ADMIN_KEY}&impersonatingUser=${target.id}`)
+      .set("Cookie", user.cookie);
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(target.id);
   });
@@ -360,8 +386,12 @@ describe("the session cookie", () => {
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(cookie).not.toMatch(/; Secure/i);
-    const inProduction = await production.http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password });
-    const secure = (inProduction.headers["set-cookie"] as unknown as string[]).find((c) => c.includes("auth.session_token="))!;
+    const inProduction = await production.http
+      .post("/api/auth/sign-in/email")
+      .send({ email: user.email, password: user.password });
+    const secure = (inProduction.headers["set-cookie"] as unknown as string[]).find((c) =>
+      c.includes("auth.session_token="),
+    )!;
     expect(secure).toMatch(/^__Secure-auth\.session_token=.*; Secure/i);
   });
 });

@@ -40,7 +40,10 @@ function checked(user: Record<string, unknown>): Partial<z.output<typeof userFie
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const field = String(issue.path[0]);
-    throw new APIError("BAD_REQUEST", { message: `Invalid ${field}: ${issue.message}`, code: `INVALID_${field.toUpperCase()}` });
+    throw new APIError("BAD_REQUEST", {
+      message: `Invalid ${field}: ${issue.message}`,
+      code: `INVALID_${field.toUpperCase()}`,
+    });
   }
   // Only the fields being written: an update must not set the others to undefined.
   return Object.fromEntries(Object.entries(result.data).filter(([field]) => user[field] !== undefined));

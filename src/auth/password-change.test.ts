@@ -45,7 +45,9 @@ describe("POST /api/auth/change-password", () => {
     expect(res.body.token).toEqual(expect.any(String));
     expect(await profileStatus(other)).toBe(401);
     const renewed = res.headers["set-cookie"] as unknown as string[];
-    expect(await profileStatus(renewed.find((cookie) => cookie.startsWith("auth.session_token="))!.split(";")[0]!)).toBe(200);
+    expect(
+      await profileStatus(renewed.find((cookie) => cookie.startsWith("auth.session_token="))!.split(";")[0]!),
+    ).toBe(200);
   });
 
   it("ends no session when the current password is wrong", async () => {

@@ -1,4 +1,11 @@
-import { type HttpError, lastAdminProtection, notAuthorized, notOwner, responses, selfDeletion } from "../http/errors.js";
+import {
+  type HttpError,
+  lastAdminProtection,
+  notAuthorized,
+  notOwner,
+  responses,
+  selfDeletion,
+} from "../http/errors.js";
 import { type Actor, realUserOf } from "./actor.js";
 import type { Role } from "./roles.js";
 
@@ -66,14 +73,21 @@ interface Rule<R> {
 const rule = <R>(allows: Rule<R>["allows"], refusal: Rule<R>["refusal"]): Rule<R> => ({ allows, refusal });
 
 const rules = {
-  "post.update": rule<Authored>((actor, post) => actor.id === post.authorId, () => notOwner("You can only edit your own posts")),
+  "post.update": rule<Authored>(
+    (actor, post) => actor.id === post.authorId,
+    () => notOwner("You can only edit your own posts"),
+  ),
   "post.delete": rule<Authored>((actor, post) => actor.id === post.authorId || actor.isAdmin, notAuthorized),
   "comment.update": rule<Authored>((actor, comment) => actor.id === comment.authorId, notAuthorized),
   "comment.delete": rule<{ comment: Authored; post: Authored }>(
-    (actor, { comment, post }) => actor.id === comment.authorId || actor.id === post.authorId || holdsAnyRole(actor, MODERATORS),
+    (actor, { comment, post }) =>
+      actor.id === comment.authorId || actor.id === post.authorId || holdsAnyRole(actor, MODERATORS),
     notAuthorized,
   ),
-  "user.update": rule<UserRef>((actor, user) => actor.id === user.id, () => notOwner("You can only update your own profile")),
+  "user.update": rule<UserRef>(
+    (actor, user) => actor.id === user.id,
+    () => notOwner("You can only update your own profile"),
+  ),
   /** Email, roles and dates; anyone else gets the public view (v2). */
   "user.readPrivate": rule<UserRef>((actor, user) => actor.id === user.id || actor.isAdmin, responses.forbidden),
   // The two rules on one's own account look at who really sent the request, impersonating or not.

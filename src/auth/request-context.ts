@@ -39,7 +39,7 @@ export function isRequestFromUser(req: Request, userId: string): boolean {
 
 /** Holding one of the roles, as the session's user; the admin flag is not a role here. */
 export function hasAnyRole(req: Request, ...roles: Role[]): boolean {
-  const held = (req.authSession?.user.roles ?? []);
+  const held = req.authSession?.user.roles ?? [];
   return roles.some((role) => held.includes(role));
 }
 

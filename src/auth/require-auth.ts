@@ -44,7 +44,12 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
       isAdmin = true;
       const path = redactUrl(req.originalUrl);
       logger.debug("Admin elevation through adminKey", { userId: found.user.id, endpoint: `${req.method} ${path}` });
-      await recordAudit(db, { actorId: found.user.id, action: "admin.elevate_with_admin_key", method: req.method, path });
+      await recordAudit(db, {
+        actorId: found.user.id,
+        action: "admin.elevate_with_admin_key",
+        method: req.method,
+        path,
+      });
     }
 
     let session = found;
@@ -58,7 +63,13 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
       session = { session: found.session, user: { id: target.id, name: target.name, roles: target.roles } };
       logger.debug("Admin impersonation", { adminId: found.user.id, targetId: target.id });
       // Every impersonated request, not only the first: the log shows what was done as the user.
-      await recordAudit(db, { actorId: found.user.id, action: "admin.impersonate", targetId: target.id, method: req.method, path });
+      await recordAudit(db, {
+        actorId: found.user.id,
+        action: "admin.impersonate",
+        targetId: target.id,
+        method: req.method,
+        path,
+      });
       impersonatedBy = { id: found.user.id, roles: userRoles };
     }
 

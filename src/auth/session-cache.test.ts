@@ -38,7 +38,10 @@ describe("the session cache", () => {
   it("forgets a session when its user's roles change straight in the database", async () => {
     const user = await signUp(t);
     expect(await status("/api/users", user.cookie)).toBe(403);
-    await t.database.db.update(users).set({ roles: ["ADMIN"] }).where(eq(users.id, user.id));
+    await t.database.db
+      .update(users)
+      .set({ roles: ["ADMIN"] })
+      .where(eq(users.id, user.id));
     expect(await eventually("/api/users", user.cookie, 200)).toBe(200);
   });
 
@@ -49,7 +52,10 @@ describe("the session cache", () => {
     // A change nobody announces: the cache can only see it once something forgets the entry.
     await t.database.db.execute(sql`alter table users disable trigger users_announce_update`);
     try {
-      await t.database.db.update(users).set({ roles: ["ADMIN"] }).where(eq(users.id, user.id));
+      await t.database.db
+        .update(users)
+        .set({ roles: ["ADMIN"] })
+        .where(eq(users.id, user.id));
     } finally {
       await t.database.db.execute(sql`alter table users enable trigger users_announce_update`);
     }
@@ -57,7 +63,9 @@ describe("the session cache", () => {
     await t.http.post("/api/posts").set("Cookie", user.cookie).send({ title: "" });
     await t.http.post("/api/auth/sign-in/email").send({ email: user.email, password: "wrong password" });
     await createPost(t, other);
-    expect((await t.http.post("/api/auth/sign-out").set("Cookie", other.cookie).set("Origin", t.config.authUrl)).status).toBe(200);
+    expect(
+      (await t.http.post("/api/auth/sign-out").set("Cookie", other.cookie).set("Origin", t.config.authUrl)).status,
+    ).toBe(200);
     expect(await status("/api/users", user.cookie)).toBe(403);
 
     await t.database.db.update(users).set({ name: "Renamed" }).where(eq(users.id, user.id));
@@ -73,7 +81,11 @@ describe("the session cache", () => {
       Array.from({ length: 5 }, async () => {
         const [row] = await t.database.db
           .insert(users)
-          .values({ name: "N".repeat(100), email: `big-${randomUUID()}@example.com`, image: `data:,${"x".repeat(1024 * 1024)}` })
+          .values({
+            name: "N".repeat(100),
+            email: `big-${randomUUID()}@example.com`,
+            image: `data:,${"x".repeat(1024 * 1024)}`,
+          })
           .returning({ id: users.id });
         return row!.id;
       }),

@@ -36,6 +36,7 @@ export function createSessionCache(feed: ChangeFeed, ttlMs: number): SessionCach
       stringBytes(user.name) +
       user.roles.reduce((sum, role) => sum + stringBytes(role), 0),
     concerns: (change) => change.kind === "user",
-    staleAfter: (change, { user }) => change.kind === "user" && (change.ids === undefined || change.ids.includes(user.id)),
+    staleAfter: (change, { user }) =>
+      change.kind === "user" && (change.ids === undefined || change.ids.includes(user.id)),
   });
 }

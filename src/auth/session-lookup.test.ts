@@ -19,7 +19,8 @@ const noAuthSession = { error: "No auth session" };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const tokenOf = (cookie: string) => decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)).split(".")[0]!;
-const signed = (token: string) => encodeURIComponent(`${token}.${createHmac("sha256", t.config.authSecret).update(token).digest("base64")}`);
+const signed = (token: string) =>
+  encodeURIComponent(`${token}.${createHmac("sha256", t.config.authSecret).update(token).digest("base64")}`);
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /** The last character of a 32-byte base64 digest carries 4 bits; flipping its lowest decodes the same. */
@@ -34,7 +35,10 @@ describe("session lookup by the route guards", () => {
   it("refuses a session past its expiry, and better-auth removes it", async () => {
     const user = await signUp(t);
     const token = tokenOf(user.cookie);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
     const res = await t.http.get("/api/profile").set("Cookie", user.cookie);
     expect(res.status).toBe(401);
     expect(res.body).toEqual(noAuthSession);
@@ -87,20 +91,36 @@ describe("the guards' session fast path agrees with better-auth's getSession", (
   const headersOf = (cookie: string) => new Headers({ cookie });
   /** The fast path's answer first (it hands refreshes to better-auth), then better-auth's own for the same cookie. */
   async function bothAnswers(cookie: string) {
-    const findSession = createSessionLookup({ auth: t.auth, db: t.database.db, cache: createSessionCache(ChangeFeed.none(), 0), logger: t.logger });
+    const findSession = createSessionLookup({
+      auth: t.auth,
+      db: t.database.db,
+      cache: createSessionCache(ChangeFeed.none(), 0),
+      logger: t.logger,
+    });
     const fast = await findSession(cookie, () => t.auth.api.getSession({ headers: headersOf(cookie) }));
     const official = guardSessionOf(await t.auth.api.getSession({ headers: headersOf(cookie) }));
     return { fast, official };
   }
-  const setExpiry = (token: string, expiresAt: Date) => t.database.db.update(sessions).set({ expiresAt }).where(eq(sessions.token, token));
+  const setExpiry = (token: string, expiresAt: Date) =>
+    t.database.db.update(sessions).set({ expiresAt }).where(eq(sessions.token, token));
 
   it.each([
     ["a fresh session", async () => undefined],
     ["a session due for its refresh", async (token: string) => setExpiry(token, new Date(Date.now() + 5 * DAY_MS))],
     ["an expired session", async (token: string) => setExpiry(token, new Date(Date.now() - 1000))],
     ["a revoked session", async (token: string) => t.database.db.delete(sessions).where(eq(sessions.token, token))],
-    ["the session of a deleted user", async (_token: string, userId: string) => t.database.db.delete(users).where(eq(users.id, userId))],
-    ["a session whose user's roles changed", async (_token: string, userId: string) => t.database.db.update(users).set({ roles: ["MODERATOR", "USER"] }).where(eq(users.id, userId))],
+    [
+      "the session of a deleted user",
+      async (_token: string, userId: string) => t.database.db.delete(users).where(eq(users.id, userId)),
+    ],
+    [
+      "a session whose user's roles changed",
+      async (_token: string, userId: string) =>
+        t.database.db
+          .update(users)
+          .set({ roles: ["MODERATOR", "USER"] })
+          .where(eq(users.id, userId)),
+    ],
   ] as const)("field by field for %s", async (_case, change) => {
     const user = await signUp(t);
     await change(tokenOf(user.cookie), user.id);
@@ -111,7 +131,10 @@ describe("the guards' session fast path agrees with better-auth's getSession", (
   it("answers for a live session with its id, user, roles and expiry", async () => {
     const user = await signUp(t);
     const { fast } = await bothAnswers(user.cookie);
-    expect(fast).toMatchObject({ session: { userId: user.id }, user: { id: user.id, name: user.name, roles: ["USER"] } });
+    expect(fast).toMatchObject({
+      session: { userId: user.id },
+      user: { id: user.id, name: user.name, roles: ["USER"] },
+    });
   });
 
   it("is off, with one log line, under a better-auth option it does not model, and then answers as getSession", async () => {
@@ -119,7 +142,12 @@ describe("the guards' session fast path agrees with better-auth's getSession", (
     const logger = createLogger(t.config);
     logger.on("data", (info: { message: string }) => lines.push(info.message));
     const withCookieCache = betterAuth({ ...t.auth.options, session: { cookieCache: { enabled: true, maxAge: 60 } } });
-    const findSession = createSessionLookup({ auth: withCookieCache as unknown as typeof t.auth, db: t.database.db, cache: createSessionCache(ChangeFeed.none(), 0), logger });
+    const findSession = createSessionLookup({
+      auth: withCookieCache as unknown as typeof t.auth,
+      db: t.database.db,
+      cache: createSessionCache(ChangeFeed.none(), 0),
+      logger,
+    });
     expect(lines.filter((line) => line.includes("Session fast path off"))).toEqual([
       "Session fast path off (better-auth options it does not model: session.cookieCache): sessions are read through better-auth's getSession",
     ]);
@@ -136,7 +164,12 @@ describe("the guards' session fast path agrees with better-auth's getSession", (
         session: { disableSessionRefresh: true, additionalFields: { device: { type: "string" } } },
         user: { additionalFields: { roles: { type: "string[]" }, nickname: { type: "string" } } },
         plugins: [
-          { id: "sign-up-only", hooks: { before: [{ matcher: (context) => context.path === "/sign-up/email", handler: async () => undefined }] } },
+          {
+            id: "sign-up-only",
+            hooks: {
+              before: [{ matcher: (context) => context.path === "/sign-up/email", handler: async () => undefined }],
+            },
+          },
           { id: "everywhere", hooks: { after: [{ matcher: () => true, handler: async () => undefined }] } },
           { id: "with-schema", schema: {} },
         ] as BetterAuthOptions["plugins"],

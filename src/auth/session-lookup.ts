@@ -29,7 +29,8 @@ export function unmodelledSessionOptions(options: BetterAuthOptions): string[] {
     if (options.session?.[setting] !== undefined) found.push(`session.${setting}`);
   }
   if (options.user?.fields !== undefined) found.push("user.fields");
-  for (const field of Object.keys(options.user?.additionalFields ?? {})) if (field !== "roles") found.push(`user.additionalFields.${field}`);
+  for (const field of Object.keys(options.user?.additionalFields ?? {}))
+    if (field !== "roles") found.push(`user.additionalFields.${field}`);
   for (const plugin of options.plugins ?? []) if (pluginTouchesSessions(plugin)) found.push(`plugins.${plugin.id}`);
   if (options.hooks !== undefined) found.push("hooks");
   return found;
@@ -84,7 +85,9 @@ export interface SessionLookupDeps {
 export function createSessionLookup({ auth, db, cache, logger }: SessionLookupDeps) {
   const unmodelled = unmodelledSessionOptions(auth.options);
   if (unmodelled.length > 0) {
-    logger.warn(`Session fast path off (better-auth options it does not model: ${unmodelled.join(", ")}): sessions are read through better-auth's getSession`);
+    logger.warn(
+      `Session fast path off (better-auth options it does not model: ${unmodelled.join(", ")}): sessions are read through better-auth's getSession`,
+    );
   }
   let settings: SessionSettings | undefined;
   const byToken = db
@@ -117,11 +120,12 @@ export function createSessionLookup({ auth, db, cache, logger }: SessionLookupDe
     if (token === undefined) return null;
     const cached = cache.get(token);
     const ticket = cache.ticket();
-    const found = cached ?? ((await byToken.execute({ token }))[0]);
+    const found = cached ?? (await byToken.execute({ token }))[0];
     if (!found) return null;
     const expiresAt = found.session.expiresAt.getTime();
     const now = Date.now();
-    if (expiresAt <= now || expiresAt - settings.expiresInMs + settings.updateAgeMs <= now) return guardSessionOf(await viaBetterAuth());
+    if (expiresAt <= now || expiresAt - settings.expiresInMs + settings.updateAgeMs <= now)
+      return guardSessionOf(await viaBetterAuth());
     // Only a fresh read: keeping it again on every hit would keep a busy session for ever. Frozen,
     // since every request of this session shares it.
     if (!cached) cache.set(token, deepFreeze(found), ticket);

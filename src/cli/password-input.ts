@@ -20,17 +20,22 @@ export interface PasswordSource {
  * typed at a hidden prompt when standard input is a terminal and neither flag is given.
  */
 export async function readPassword({ password, passwordStdin }: PasswordSource): Promise<string> {
-  if (password !== undefined && passwordStdin) throw new PasswordInputError("Use either --password or --password-stdin, not both");
+  if (password !== undefined && passwordStdin)
+    throw new PasswordInputError("Use either --password or --password-stdin, not both");
   if (password !== undefined) return password;
   if (passwordStdin) {
-    if (process.stdin.isTTY) throw new PasswordInputError("--password-stdin reads a pipe or a file, not the terminal: drop it to be prompted");
+    if (process.stdin.isTTY)
+      throw new PasswordInputError("--password-stdin reads a pipe or a file, not the terminal: drop it to be prompted");
     const input = await text(process.stdin);
-    if (Buffer.byteLength(input) > MAX_PASSWORD_BYTES) throw new PasswordInputError("The password on standard input is too long");
+    if (Buffer.byteLength(input) > MAX_PASSWORD_BYTES)
+      throw new PasswordInputError("The password on standard input is too long");
     // One trailing line break is the end of the line, not part of the password.
     return input.replace(/\r?\n$/, "");
   }
   if (!process.stdin.isTTY) {
-    throw new PasswordInputError("No password given: pipe it in with --password-stdin, or run the command in a terminal to be prompted");
+    throw new PasswordInputError(
+      "No password given: pipe it in with --password-stdin, or run the command in a terminal to be prompted",
+    );
   }
   const first = await promptHidden("Password: ");
   const second = await promptHidden("Repeat the password: ");

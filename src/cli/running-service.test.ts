@@ -69,7 +69,13 @@ async function startService(): Promise<Service> {
   const port = await freePort();
   const child = spawn(tsx, [source("../main.ts")], {
     cwd: directory,
-    env: { PATH: process.env.PATH, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `pglite:${dataDirectory}` },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `pglite:${dataDirectory}`,
+    },
   });
   children.add(child);
   let output = "";
@@ -105,7 +111,10 @@ async function signIn(service: Service, email: string, password: string): Promis
 }
 
 async function profileRoles(service: Service, signedIn: Response): Promise<unknown> {
-  const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const res = await fetch(`${service.base}/api/profile`, { headers: { cookie } });
   return ((await res.json()) as { user: { roles: string[] } }).user.roles;
 }
@@ -118,9 +127,14 @@ describe("operator commands while the service runs on the embedded database", ()
     const service = await startService();
     // The socket only its user may open, and the lock naming the holder.
     expect(statSync(join(dataDirectory, "socket", ".s.PGSQL.5432")).mode & 0o777).toBe(0o600);
-    expect(readFileSync(join(dataDirectory, "service.lock"), "utf8")).toBe(`${service.pid}\n${join(dataDirectory, "socket")}\n`);
+    expect(readFileSync(join(dataDirectory, "service.lock"), "utf8")).toBe(
+      `${service.pid}\n${join(dataDirectory, "socket")}\n`,
+    );
 
-    const created = await users(["create", "--email", email, "--name", "Running Admin", "--password-stdin", "--role", "ADMIN"], `${password}\n`);
+    const created = await users(
+      ["create", "--email", email, "--name", "Running Admin", "--password-stdin", "--role", "ADMIN"],
+      `${password}\n`,
+    );
     expect(created).toMatchObject({ code: 0, stderr: "" });
     expect(created.stdout).toMatch(new RegExp(`^Created ${email} \\(`));
     const signedIn = await signIn(service, email, password);
@@ -132,7 +146,10 @@ describe("operator commands while the service runs on the embedded database", ()
     expect(await profileRoles(service, signedIn)).toEqual(["ADMIN", "MODERATOR"]);
 
     const migrated = await run("../db/migrate-cli.ts", [], {});
-    expect(migrated).toMatchObject({ code: 0, stdout: "Migrations applied to the pglite database through the running service\n" });
+    expect(migrated).toMatchObject({
+      code: 0,
+      stdout: "Migrations applied to the pglite database through the running service\n",
+    });
 
     expect(await service.stop()).toBe(0);
     expect(existsSync(join(dataDirectory, "service.lock"))).toBe(false);
@@ -153,7 +170,9 @@ describe("operator commands while the service runs on the embedded database", ()
         () => "listening",
         (error: Error) => error.message,
       );
-      expect(second).toContain(`Start-up failed: DataDirectoryInUseError: The embedded database in ${dataDirectory} is in use by process ${service.pid}\n`);
+      expect(second).toContain(
+        `Start-up failed: DataDirectoryInUseError: The embedded database in ${dataDirectory} is in use by process ${service.pid}\n`,
+      );
       expect((await fetch(`${service.base}/ready`)).status).toBe(200);
     } finally {
       await service.stop();

@@ -49,7 +49,11 @@ async function users(databaseUrl: string, args: string[], input = ""): Promise<R
  * The command on a terminal (a pseudo-terminal from util-linux's `script`), typing each answer
  * once its prompt shows; returns everything the terminal displayed.
  */
-async function usersOnTerminal(databaseUrl: string, args: string[], answers: [prompt: string, typed: string][]): Promise<Run> {
+async function usersOnTerminal(
+  databaseUrl: string,
+  args: string[],
+  answers: [prompt: string, typed: string][],
+): Promise<Run> {
   const command = [tsx, cli, ...args].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
   const child = spawn("script", ["-qec", command, "/dev/null"], commandOptions(databaseUrl));
   let screen = "";
@@ -71,7 +75,11 @@ async function usersOnTerminal(databaseUrl: string, args: string[], answers: [pr
 const id = randomUUID().slice(0, 8);
 const admin = { email: `first-admin-${id}@example.com`, name: "First Admin", password: "admin password 1" };
 const moderator = { email: `moderator-${id}@example.com`, name: "Future Moderator", password: "moderator password" };
-const piped = { email: `piped-${id}@example.com`, name: "Piped Password", password: " spaces kept, one line break dropped " };
+const piped = {
+  email: `piped-${id}@example.com`,
+  name: "Piped Password",
+  password: " spaces kept, one line break dropped ",
+};
 const prompted = { email: `prompted-${id}@example.com`, name: "Prompted Password", password: "typed and never shown" };
 const hasTerminalTool = await promisify(execFile)("script", ["--version"]).then(
   () => true,
@@ -88,20 +96,37 @@ async function runCommands(databaseUrl: string): Promise<void> {
     create(admin, "--role", "OWNER"),
     users(databaseUrl, []),
     users(databaseUrl, ["create", "--email", `nopassword-${id}@example.com`, "--name", "No Password"]),
-    users(databaseUrl, ["create", "--email", `both-${id}@example.com`, "--name", "Both", "--password", "x", "--password-stdin"]),
+    users(databaseUrl, [
+      "create",
+      "--email",
+      `both-${id}@example.com`,
+      "--name",
+      "Both",
+      "--password",
+      "x",
+      "--password-stdin",
+    ]),
   ]);
   runs.createAdmin = await create({ ...admin, email: admin.email.toUpperCase() }, "--role", "ADMIN");
   runs.createUser = await create(moderator);
   runs.setRoles = await users(databaseUrl, ["set-roles", moderator.email, "MODERATOR", "USER"]);
   runs.duplicate = await create(admin);
   runs.unknownEmail = await users(databaseUrl, ["set-roles", `nobody-${id}@example.com`, "USER"]);
-  runs.stdin = await users(databaseUrl, ["create", "--email", piped.email, "--name", piped.name, "--password-stdin"], `${piped.password}\n`);
+  runs.stdin = await users(
+    databaseUrl,
+    ["create", "--email", piped.email, "--name", piped.name, "--password-stdin"],
+    `${piped.password}\n`,
+  );
   if (hasTerminalTool) {
     const typed: [string, string][] = [
       ["Password: ", prompted.password],
       ["Repeat the password: ", prompted.password],
     ];
-    runs.prompted = await usersOnTerminal(databaseUrl, ["create", "--email", prompted.email, "--name", prompted.name], typed);
+    runs.prompted = await usersOnTerminal(
+      databaseUrl,
+      ["create", "--email", prompted.email, "--name", prompted.name],
+      typed,
+    );
   }
   [runs.badPassword, runs.badRole, runs.noCommand, runs.noPassword, runs.bothPasswords] = await refusals;
 }
@@ -117,7 +142,9 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 describe("users create", () => {
   it("creates an ADMIN who can sign in and use admin routes", async () => {
     expect(runs.createAdmin).toMatchObject({ code: 0, stderr: "" });
-    expect(runs.createAdmin!.stdout.trim()).toMatch(new RegExp(`^Created ${admin.email} \\(${UUID}\\) with roles ADMIN$`));
+    expect(runs.createAdmin!.stdout.trim()).toMatch(
+      new RegExp(`^Created ${admin.email} \\(${UUID}\\) with roles ADMIN$`),
+    );
     const cookie = await signIn(app.http, admin);
     const profile = await app.http.get("/api/profile").set("Cookie", cookie);
     expect(profile.body.user).toMatchObject({ email: admin.email, name: "First Admin", roles: ["ADMIN"] });
@@ -126,7 +153,9 @@ describe("users create", () => {
 
   it("creates a USER when no role is given", () => {
     expect(runs.createUser).toMatchObject({ code: 0, stderr: "" });
-    expect(runs.createUser!.stdout.trim()).toMatch(new RegExp(`^Created ${moderator.email} \\(${UUID}\\) with roles USER$`));
+    expect(runs.createUser!.stdout.trim()).toMatch(
+      new RegExp(`^Created ${moderator.email} \\(${UUID}\\) with roles USER$`),
+    );
   });
 
   it("refuses an email already taken, with exit code 1", () => {

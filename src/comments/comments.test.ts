@@ -100,7 +100,10 @@ describe("POST /api/v2/posts/:postId/comments/", () => {
     }
     expect((await comment(user, post.id, "x".repeat(2000))).content).toHaveLength(2000);
     expect((await comment(user, post.id, ` ${"y".repeat(2000)} `)).content).toHaveLength(2000);
-    const badPostId = await t.http.post("/api/v2/posts/nope/comments/").set("Cookie", user.cookie).send({ content: "" });
+    const badPostId = await t.http
+      .post("/api/v2/posts/nope/comments/")
+      .set("Cookie", user.cookie)
+      .send({ content: "" });
     expect(badPostId.status).toBe(400);
     expect(badPostId.body).toEqual({ postId: [expect.any(String)], content: [expect.any(String)] });
   });
@@ -130,7 +133,12 @@ describe("POST /api/v2/posts/:postId/comments/", () => {
     expect(await notificationsOf(author)).toEqual([]);
     await comment(commenter, post.id);
     expect(await notificationsOf(author)).toEqual([
-      expect.objectContaining({ type: "comment", message: 'Grace commented on your post "Commented post"', postId: post.id, userId: author.id }),
+      expect.objectContaining({
+        type: "comment",
+        message: 'Grace commented on your post "Commented post"',
+        postId: post.id,
+        userId: author.id,
+      }),
     ]);
     expect(await notificationsOf(commenter)).toEqual([]);
   });
@@ -139,7 +147,9 @@ describe("POST /api/v2/posts/:postId/comments/", () => {
     const author = await signUp(t);
     const commenter = await signUp(t);
     const post = await createPost(t, author);
-    expect((await t.http.post(commentsOf(post.id)).set("Cookie", commenter.cookie).send({ content: "" })).status).toBe(400);
+    expect((await t.http.post(commentsOf(post.id)).set("Cookie", commenter.cookie).send({ content: "" })).status).toBe(
+      400,
+    );
     expect((await t.http.post(commentsOf(post.id)).send({ content: "Hi" })).status).toBe(401);
     expect(await notificationsOf(author)).toEqual([]);
   });
@@ -186,7 +196,10 @@ describe("GET /api/v2/posts/:postId/comments/ and .../:id/", () => {
     const first = await createPost(t, author);
     const second = await createPost(t, author);
     const onFirst = await comment(author, first.id);
-    for (const url of [commentPath({ postId: second.id, id: onFirst.id }), commentPath({ postId: first.id, id: unknownId })]) {
+    for (const url of [
+      commentPath({ postId: second.id, id: onFirst.id }),
+      commentPath({ postId: first.id, id: unknownId }),
+    ]) {
       for (const res of [
         await t.http.get(url),
         await t.http.put(url).set("Cookie", author.cookie).send({ content: "Moved" }),
@@ -203,7 +216,10 @@ describe("GET /api/v2/posts/:postId/comments/ and .../:id/", () => {
   it("serves the paths without the trailing slash the same", async () => {
     const author = await signUp(t);
     const post = await createPost(t, author);
-    const created = await t.http.post(`/api/v2/posts/${post.id}/comments`).set("Cookie", author.cookie).send({ content: "No slash" });
+    const created = await t.http
+      .post(`/api/v2/posts/${post.id}/comments`)
+      .set("Cookie", author.cookie)
+      .send({ content: "No slash" });
     expect(created.status).toBe(201);
     expect((await t.http.get(`/api/v2/posts/${post.id}/comments`)).body.results).toEqual([created.body]);
     expect((await t.http.get(`/api/v2/posts/${post.id}/comments/${created.body.id}`)).body).toEqual(created.body);
@@ -215,11 +231,17 @@ describe("PUT and PATCH /api/v2/posts/:postId/comments/:id/", () => {
     const author = await signUp(t);
     const post = await createPost(t, await signUp(t));
     const original = await comment(author, post.id, "First words");
-    const put = await t.http.put(commentPath(original)).set("Cookie", author.cookie).send({ content: " Second words " });
+    const put = await t.http
+      .put(commentPath(original))
+      .set("Cookie", author.cookie)
+      .send({ content: " Second words " });
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ ...original, content: "Second words", updatedAt: expect.any(String) });
     expect(new Date(put.body.updatedAt).getTime()).toBeGreaterThan(new Date(original.updatedAt).getTime());
-    const patch = await t.http.patch(commentPath(original)).set("Cookie", author.cookie).send({ content: "Third words" });
+    const patch = await t.http
+      .patch(commentPath(original))
+      .set("Cookie", author.cookie)
+      .send({ content: "Third words" });
     expect(patch.status).toBe(200);
     expect(patch.body.content).toBe("Third words");
     // A PATCH with no field changes nothing.
@@ -252,10 +274,17 @@ describe("PUT and PATCH /api/v2/posts/:postId/comments/:id/", () => {
     const commenter = await signUp(t);
     const post = await createPost(t, postAuthor);
     const original = await comment(commenter, post.id);
-    const others = [postAuthor, await signUp(t), await signUp(t, { roles: ["MODERATOR"] }), await signUp(t, { roles: ["ADMIN"] })];
+    const others = [
+      postAuthor,
+      await signUp(t),
+      await signUp(t, { roles: ["MODERATOR"] }),
+      await signUp(t, { roles: ["ADMIN"] }),
+    ];
     for (const user of others) {
       for (const method of ["put", "patch"] as const) {
-        const res = await t.http[method](commentPath(original)).set("Cookie", user.cookie).send({ content: "Hijacked" });
+        const res = await t.http[method](commentPath(original))
+          .set("Cookie", user.cookie)
+          .send({ content: "Hijacked" });
         expect(res.status).toBe(403);
         expect(res.body).toEqual(forbidden);
       }
@@ -274,7 +303,12 @@ describe("DELETE /api/v2/posts/:postId/comments/:id/", () => {
     const postAuthor = await signUp(t);
     const commenter = await signUp(t);
     const post = await createPost(t, postAuthor);
-    for (const deleter of [commenter, postAuthor, await signUp(t, { roles: ["MODERATOR"] }), await signUp(t, { roles: ["ADMIN"] })]) {
+    for (const deleter of [
+      commenter,
+      postAuthor,
+      await signUp(t, { roles: ["MODERATOR"] }),
+      await signUp(t, { roles: ["ADMIN"] }),
+    ]) {
       const target = await comment(commenter, post.id);
       const res = await t.http.delete(commentPath(target)).set("Cookie", deleter.cookie);
       expect(res.status).toBe(204);
@@ -287,10 +321,14 @@ describe("DELETE /api/v2/posts/:postId/comments/:id/", () => {
     const author = await signUp(t);
     const post = await createPost(t, author, { visibility: "private" });
     const target = await comment(author, post.id);
-    const moderator = await t.http.delete(commentPath(target)).set("Cookie", (await signUp(t, { roles: ["MODERATOR"] })).cookie);
+    const moderator = await t.http
+      .delete(commentPath(target))
+      .set("Cookie", (await signUp(t, { roles: ["MODERATOR"] })).cookie);
     expect(moderator.status).toBe(404);
     expect(moderator.body).toEqual(notFound);
-    const admin = await t.http.delete(commentPath(target)).set("Cookie", (await signUp(t, { roles: ["ADMIN"] })).cookie);
+    const admin = await t.http
+      .delete(commentPath(target))
+      .set("Cookie", (await signUp(t, { roles: ["ADMIN"] })).cookie);
     expect(admin.status).toBe(204);
     expect((await t.http.get(commentPath(target)).set("Cookie", author.cookie)).status).toBe(404);
   });
@@ -329,7 +367,7 @@ describe("cursor pagination of comments", () => {
 
   async function walk(start: string): Promise<CursorPage[]> {
     const pages: CursorPage[] = [];
-    for (let url: string | null = start; url; ) {
+    for (let url: string | null = start; url;) {
       const page = await getPage(url);
       pages.push(page);
       url = page.next ? relative(page.next) : null;
@@ -360,7 +398,7 @@ describe("cursor pagination of comments", () => {
     const { author, post, newestFirst } = await postWithComments(25);
     const seen: Comment[] = [];
     const added: Comment[] = [];
-    for (let url: string | null = commentsOf(post.id); url; ) {
+    for (let url: string | null = commentsOf(post.id); url;) {
       const page = await getPage(url);
       seen.push(...page.results);
       added.push(await comment(author, post.id, `Added while paging ${added.length}`));

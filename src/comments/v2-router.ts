@@ -50,14 +50,19 @@ export function commentsRouter({ db, guards, logger, cursorPage }: V2Deps): Rout
     ["put", replace],
     ["patch", patch],
   ] as const) {
-    router[method]("/posts/:postId/comments/:id/", requireAuth(...roleGates.writeContent), validator, async (req, res) => {
-      const { params, body } = validator.input(res);
-      const actor = actorOf(req);
-      const post = await findVisiblePost(db, params.postId, actor);
-      const comment = await comments.findComment(db, post.id, params.id);
-      authorize(actor, "comment.update", comment);
-      res.json(await comments.updateComment(db, comment, body));
-    });
+    router[method](
+      "/posts/:postId/comments/:id/",
+      requireAuth(...roleGates.writeContent),
+      validator,
+      async (req, res) => {
+        const { params, body } = validator.input(res);
+        const actor = actorOf(req);
+        const post = await findVisiblePost(db, params.postId, actor);
+        const comment = await comments.findComment(db, post.id, params.id);
+        authorize(actor, "comment.update", comment);
+        res.json(await comments.updateComment(db, comment, body));
+      },
+    );
   }
 
   router.delete("/posts/:postId/comments/:id/", requireAuth(), byId, async (req, res) => {

@@ -108,7 +108,9 @@ export class ChangeFeed {
   private lost(error?: Error): void {
     this.listener = undefined;
     if (this.isClosed) return;
-    this.logger?.warn("Change feed: listening connection lost, caches off until it is back", { errorName: error?.name });
+    this.logger?.warn("Change feed: listening connection lost, caches off until it is back", {
+      errorName: error?.name,
+    });
     this.setTrusted(false);
     this.scheduleReconnect();
   }

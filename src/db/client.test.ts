@@ -7,7 +7,9 @@ describe("embedded database (PGlite)", () => {
     const database = await openDatabase({ url: "pglite:memory" });
     try {
       const statistics = async () => {
-        const result = await database.db.execute(sql`select relname, reltuples from pg_class where relname in ('posts', 'users') order by relname`);
+        const result = await database.db.execute(
+          sql`select relname, reltuples from pg_class where relname in ('posts', 'users') order by relname`,
+        );
         return (result as { rows: { relname: string; reltuples: number }[] }).rows;
       };
       await database.db.execute(sql`create table posts (id int)`);

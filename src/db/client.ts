@@ -9,7 +9,6 @@ import { serveEmbeddedDatabase } from "./pglite-socket.js";
 import { openReplicas } from "./replicas.js";
 import { type Db, schema } from "./schema.js";
 
-
 export type { Db };
 
 export interface Database {
@@ -48,7 +47,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openPostgres(options: DatabaseOptions): Database {
-  const { url, poolMax = 10, connectionTimeoutMillis = 3000, queryTimeoutMillis, onPoolError, replicaUrls = [] } = options;
+  const {
+    url,
+    poolMax = 10,
+    connectionTimeoutMillis = 3000,
+    queryTimeoutMillis,
+    onPoolError,
+    replicaUrls = [],
+  } = options;
   // keepAlive: a peer that vanished without closing is noticed by TCP, not only by a query's timeout.
   const poolConfig = { max: poolMax, connectionTimeoutMillis, keepAlive: true };
   const configure = (pool: pg.Pool) => {
@@ -59,9 +65,14 @@ function openPostgres(options: DatabaseOptions): Database {
   const pool = new pg.Pool({ ...poolConfig, connectionString: url });
   configure(pool);
   const primary = drizzlePg(pool, { schema });
-  const replicas = replicaUrls.length > 0
-    ? openReplicas({ pool, db: primary }, replicaUrls, { poolConfig, configure, onUnavailable: (e) => options.onReplicaUnavailable?.(e) })
-    : { db: primary, pools: [] };
+  const replicas =
+    replicaUrls.length > 0
+      ? openReplicas({ pool, db: primary }, replicaUrls, {
+          poolConfig,
+          configure,
+          onUnavailable: (e) => options.onReplicaUnavailable?.(e),
+        })
+      : { db: primary, pools: [] };
   const db = replicas.db;
   const listeners = new ListenerSet();
   return {
@@ -97,7 +108,10 @@ function dropConnectionsHeldLongerThan(pool: pg.Pool, ms: number): void {
   const deadlines = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
   pool.on("acquire", (client) => {
     const { connection } = client as pg.PoolClient & Pick<pg.Client, "connection">;
-    deadlines.set(client, setTimeout(() => connection.stream.destroy(), ms));
+    deadlines.set(
+      client,
+      setTimeout(() => connection.stream.destroy(), ms),
+    );
   });
   pool.on("release", (_error, client) => clearTimeout(deadlines.get(client)));
 }
@@ -118,7 +132,10 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
   const inMemory = location === "memory";
   if (!inMemory) mkdirSync(location, { recursive: true });
   // Loaded here only, so that a service on PostgreSQL does not hold PGlite's code in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
   // One process holds a directory and serves it to the others (see data-dir-lock.ts).
   const lock = inMemory ? undefined : lockDataDirectory(location);
   const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];

@@ -1,6 +1,13 @@
 import { DrizzleQueryError } from "drizzle-orm";
 
-const UNAVAILABLE_NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"]);
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+]);
 
 // drizzle wraps driver errors (DrizzleQueryError) and keeps the driver's error as `cause`;
 // pg and PGlite both expose the SQLSTATE as `code` and the violated constraint as `constraint`.

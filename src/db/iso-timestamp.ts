@@ -30,7 +30,9 @@ export const isoTimestamp = customType<{ data: string; driverData: string }>({
 
 /** created_at and updated_at of the API's own tables, set by the database clock. */
 export const isoTimestamps = {
-  createdAt: isoTimestamp("created_at").notNull().default(sql`now()`),
+  createdAt: isoTimestamp("created_at")
+    .notNull()
+    .default(sql`now()`),
   updatedAt: isoTimestamp("updated_at")
     .notNull()
     .default(sql`now()`)

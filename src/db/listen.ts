@@ -26,7 +26,12 @@ export async function listenOnPostgres(
   channel: string,
   handlers: ListenHandlers,
 ): Promise<ChannelListener> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, application_name: "posts-api-listener" });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    application_name: "posts-api-listener",
+  });
   let lost = false;
   let subscribed = false;
   // Before the subscription holds, a failure is the caller's rejected promise, not a loss.
@@ -58,10 +63,13 @@ export async function listenOnPostgres(
     giveUp = setTimeout(() => reject(new Error("listening connection timed out")), connectTimeoutMs);
   });
   try {
-    await Promise.race([(async () => {
-      await client.connect();
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-    })(), timedOut]);
+    await Promise.race([
+      (async () => {
+        await client.connect();
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      })(),
+      timedOut,
+    ]);
     clearTimeout(giveUp);
     subscribed = true;
   } catch (error) {
@@ -81,7 +89,11 @@ export async function listenOnPostgres(
 }
 
 /** PGlite is one in-process session: its notifications arrive with the answers to its queries, and it cannot drop. */
-export async function listenOnPglite(client: PGlite, channel: string, handlers: ListenHandlers): Promise<ChannelListener> {
+export async function listenOnPglite(
+  client: PGlite,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<ChannelListener> {
   const unlisten = await client.listen(channel, handlers.onPayload);
   return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
 }

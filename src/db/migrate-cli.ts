@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     await database.close();
   }
   const through = url === config.databaseUrl ? "" : " through the running service";
-  console.log(`Migrations applied to the ${config.databaseUrl.startsWith("pglite:") ? "pglite" : "postgres"} database${through}`);
+  console.log(
+    `Migrations applied to the ${config.databaseUrl.startsWith("pglite:") ? "pglite" : "postgres"} database${through}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -39,6 +39,9 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 }
 
 export async function migratePglite(client: PGlite): Promise<void> {
-  const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   await migrate(drizzle(client), { migrationsFolder });
 }

@@ -19,7 +19,9 @@ function dataDirectory(): string {
 
 async function titles(database: Awaited<ReturnType<typeof openDatabase>>): Promise<string[]> {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed unknown over the two drivers; both return { rows }
-  const result = (await database.db.execute(sql`select v from notes order by v`)) as unknown as { rows: { v: string }[] };
+  const result = (await database.db.execute(sql`select v from notes order by v`)) as unknown as {
+    rows: { v: string }[];
+  };
   return result.rows.map((row) => row.v);
 }
 
@@ -85,7 +87,9 @@ describe("the lock on an embedded database directory", () => {
     await once(gone, "exit");
     writeFileSync(join(directory, "service.lock"), `${gone.pid}\n${join(directory, "socket")}\n`);
     const database = await openDatabase({ url: `pglite:${directory}` });
-    expect(readFileSync(join(directory, "service.lock"), "utf8")).toBe(`${process.pid}\n${join(directory, "socket")}\n`);
+    expect(readFileSync(join(directory, "service.lock"), "utf8")).toBe(
+      `${process.pid}\n${join(directory, "socket")}\n`,
+    );
     await database.close();
     expect(() => readFileSync(join(directory, "service.lock"))).toThrow(/ENOENT/);
   });

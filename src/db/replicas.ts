@@ -64,9 +64,17 @@ export function openReplicas(
   urls: readonly string[],
   options: { poolConfig: pg.PoolConfig; configure: (pool: pg.Pool) => void; onUnavailable: (error: unknown) => void },
 ): Replicas {
-  const pools = urls.map((url) => replicaPool({ ...options.poolConfig, connectionString: url }, primary.pool, options.onUnavailable));
+  const pools = urls.map((url) =>
+    replicaPool({ ...options.poolConfig, connectionString: url }, primary.pool, options.onUnavailable),
+  );
   pools.forEach(options.configure);
-  return { db: routeReads(primary.db, pools.map((pool) => drizzle(pool, { schema }))), pools };
+  return {
+    db: routeReads(
+      primary.db,
+      pools.map((pool) => drizzle(pool, { schema })),
+    ),
+    pools,
+  };
 }
 
 /**

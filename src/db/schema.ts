@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { isoTimestamps } from "./iso-timestamp.js";
 
 // The four tables better-auth needs (user, session, account, verification), with UUID ids
@@ -25,7 +36,10 @@ export const users = pgTable(
     email: text("email").notNull().unique("users_email_unique"),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    roles: roleEnum("roles").array().notNull().default(sql`'{USER}'::role[]`),
+    roles: roleEnum("roles")
+      .array()
+      .notNull()
+      .default(sql`'{USER}'::role[]`),
     ...timestamps,
   },
   (t) => [index("users_created_at_id_idx").on(t.createdAt, t.id)],
@@ -91,7 +105,10 @@ export const posts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     content: text("content").notNull(),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     visibility: postVisibilityEnum("visibility").notNull().default("public"),
     status: postStatusEnum("status").notNull().default("visible"),
     authorId: uuid("author_id")

@@ -15,7 +15,11 @@ const EXPOSED_HEADERS = ["Retry-After", REQUEST_ID_HEADER, "RateLimit", "RateLim
 export function corsPolicy(config: Pick<Config, "corsOrigins">): RequestHandler {
   const allowed = new Set(config.corsOrigins);
   const policy = cors<Request>((req, callback) =>
-    callback(null, { origin: allowed.has(req.get("origin") ?? ""), credentials: true, exposedHeaders: EXPOSED_HEADERS }),
+    callback(null, {
+      origin: allowed.has(req.get("origin") ?? ""),
+      credentials: true,
+      exposedHeaders: EXPOSED_HEADERS,
+    }),
   );
   // Only browsers send Origin; without it the policy has nothing to allow (cors would only call next()).
   return (req, res, next) => (req.headers.origin === undefined ? next() : policy(req, res, next));
@@ -29,6 +33,7 @@ export function corsPolicy(config: Pick<Config, "corsOrigins">): RequestHandler 
  */
 export const refuseOtherOptions: RequestHandler = (req, _res, next) => {
   if (req.method !== "OPTIONS") return next();
-  if (req.get("origin") !== undefined && req.get("access-control-request-method") !== undefined) throw corsOriginNotAllowed();
+  if (req.get("origin") !== undefined && req.get("access-control-request-method") !== undefined)
+    throw corsOriginNotAllowed();
   throw endpointNotFound(req.method, req.originalUrl);
 };

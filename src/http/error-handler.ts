@@ -69,7 +69,8 @@ function toHttpError(error: unknown): HttpError {
   if (isDataException(error)) return invalidInput();
   // The router refuses a path parameter that is not valid percent-encoding with a URIError marked
   // 400 but not `expose`; its message quotes the parameter, so the body says it in general terms.
-  if (error instanceof URIError && (error as { status?: unknown }).status === 400) return badRequest("Malformed percent-encoding in the URL");
+  if (error instanceof URIError && (error as { status?: unknown }).status === 400)
+    return badRequest("Malformed percent-encoding in the URL");
   // Errors from Express and its body parser (http-errors) that are safe to show: bad encodings, undecodable paths.
   const { status, expose, message } = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
   if (typeof status === "number" && status >= 400 && status < 500 && expose === true && typeof message === "string") {

@@ -63,7 +63,8 @@ export const responses = {
 // The service's own errors, beyond the ones the specification spells out.
 export const postNotFound = () => new HttpError(404, "Post not found", "post_not_found");
 export const invalidJson = () => new HttpError(400, "Malformed JSON body", "invalid_json");
-export const payloadTooLarge = (limit = "100 kB") => new HttpError(413, `Request body exceeds the ${limit} limit`, "payload_too_large");
+export const payloadTooLarge = (limit = "100 kB") =>
+  new HttpError(413, `Request body exceeds the ${limit} limit`, "payload_too_large");
 export const badRequest = (message: string) => new HttpError(400, message, "bad_request");
 export const invalidInput = () => new HttpError(400, "A value in the request cannot be stored", "invalid_input");
 export const lastAdminProtection = () =>
@@ -77,7 +78,9 @@ export const rateLimited = () => new HttpError(429, "Too many requests, try agai
 export const crossSiteRequest = () =>
   new HttpError(403, "Cross-site requests may not change anything here", "cross_site_request", { specificInV2: true });
 export const corsOriginNotAllowed = () =>
-  new HttpError(403, "Cross-origin requests from this origin are not allowed", "cors_origin_not_allowed", { specificInV2: true });
+  new HttpError(403, "Cross-origin requests from this origin are not allowed", "cors_origin_not_allowed", {
+    specificInV2: true,
+  });
 
 // Requests Node refuses before the app sees them (see http/server.ts), by Node's error code.
 const CLIENT_ERRORS: Readonly<Record<string, () => HttpError>> = {

@@ -27,7 +27,10 @@ export interface PageNumberWindow {
 }
 
 /** `?page=&page_size=`; page_size falls back to the default when malformed and is capped at the maximum. */
-export function pageNumberWindow(query: Request["query"], sizes: { defaultSize: number; maxSize: number }): PageNumberWindow {
+export function pageNumberWindow(
+  query: Request["query"],
+  sizes: { defaultSize: number; maxSize: number },
+): PageNumberWindow {
   const pageSize = Math.min(positiveInt(query.page_size) ?? sizes.defaultSize, sizes.maxSize);
   const last = query.page === LAST_PAGE;
   const page = query.page === undefined || last ? 1 : positiveInt(query.page);

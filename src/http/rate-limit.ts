@@ -148,7 +148,8 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   };
 
   return {
-    create: (name) => new RedisOrMemoryStore(new RecoveringRedisStore({ sendCommand, prefix: `${prefix}${name}:` }), health),
+    create: (name) =>
+      new RedisOrMemoryStore(new RecoveringRedisStore({ sendCommand, prefix: `${prefix}${name}:` }), health),
     close: async () => {
       if (client.isReady) await client.close();
       else if (client.isOpen) client.destroy();
@@ -196,7 +197,9 @@ class RedisOrMemoryStore implements Store {
     try {
       const count = await Promise.race([
         this.redis.increment(key),
-        delay(REDIS_COUNT_WAIT_MS, undefined, { ref: false }).then(() => Promise.reject(new Error("Redis did not answer in time"))),
+        delay(REDIS_COUNT_WAIT_MS, undefined, { ref: false }).then(() =>
+          Promise.reject(new Error("Redis did not answer in time")),
+        ),
       ]);
       this.health.answered();
       return count;

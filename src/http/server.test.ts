@@ -54,8 +54,17 @@ async function exchange(port: number, chunks: string[], gapMs = 0): Promise<Exch
 function responseOf(raw: string) {
   const [head = "", body = ""] = raw.split("\r\n\r\n");
   const [statusLine = "", ...headerLines] = head.split("\r\n");
-  const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
-  return { status: Number(statusLine.split(" ")[1]), headers, body: body === "" ? undefined : (JSON.parse(body) as unknown) };
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [
+      line.slice(0, line.indexOf(":")).toLowerCase(),
+      line.slice(line.indexOf(":") + 1).trim(),
+    ]),
+  );
+  return {
+    status: Number(statusLine.split(" ")[1]),
+    headers,
+    body: body === "" ? undefined : (JSON.parse(body) as unknown),
+  };
 }
 
 const QUICK: ServerTimeouts = { keepAliveMs: 1_500, headersMs: 400, requestMs: 1_200, checkIntervalMs: 100 };
@@ -63,7 +72,11 @@ const QUICK: ServerTimeouts = { keepAliveMs: 1_500, headersMs: 400, requestMs: 1
 describe("timeouts", () => {
   it("sets what the README says, with the headers timeout within the request timeout (else Node swaps them)", () => {
     const server = createHttpServer(createApp(t));
-    expect({ keepAlive: server.keepAliveTimeout, headers: server.headersTimeout, request: server.requestTimeout }).toEqual({
+    expect({
+      keepAlive: server.keepAliveTimeout,
+      headers: server.headersTimeout,
+      request: server.requestTimeout,
+    }).toEqual({
       keepAlive: 65_000,
       headers: 10_000,
       request: 30_000,
@@ -75,13 +88,18 @@ describe("timeouts", () => {
     const port = await serve(QUICK);
     const silent = await exchange(port, []);
     // Closed by its idle timeout (nothing said), or by Node's headers check when that runs first (a JSON 408).
-    if (silent.received !== "") expect(responseOf(silent.received)).toMatchObject({ status: 408, body: { code: "request_timeout" } });
+    if (silent.received !== "")
+      expect(responseOf(silent.received)).toMatchObject({ status: 408, body: { code: "request_timeout" } });
     expect(silent.closedAfterMs).toBeGreaterThanOrEqual(QUICK.headersMs - 50);
   });
 
   it("closes a connection whose headers trickle in, with a JSON 408, within the headers timeout", async () => {
     const port = await serve(QUICK);
-    const slow = await exchange(port, ["GET /api/posts HTTP/1.1\r\n", ...Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: a\r\n`)], 100);
+    const slow = await exchange(
+      port,
+      ["GET /api/posts HTTP/1.1\r\n", ...Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: a\r\n`)],
+      100,
+    );
     const res = responseOf(slow.received);
     expect(res.status).toBe(408);
     expect(res.body).toEqual({ error: "Request not received in time", code: "request_timeout" });
@@ -90,7 +108,8 @@ describe("timeouts", () => {
 
   it("answers a body trickled in with a JSON 408 once the request timeout has passed", async () => {
     const port = await serve(QUICK);
-    const head = "POST /api/users HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
+    const head =
+      "POST /api/users HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
     const slow = await exchange(port, [head, ..."x".repeat(60)], 100);
     const res = responseOf(slow.received);
     expect(res.status).toBe(408);
@@ -114,7 +133,9 @@ describe("timeouts", () => {
 describe("requests Node refuses before the app", () => {
   it("answers a 20 kB header with 431 in the service's JSON error shape", async () => {
     const port = await serve();
-    const raw = await exchange(port, [`GET /api/posts HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"a".repeat(20 * 1024)}\r\n\r\n`]);
+    const raw = await exchange(port, [
+      `GET /api/posts HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"a".repeat(20 * 1024)}\r\n\r\n`,
+    ]);
     const res = responseOf(raw.received);
     expect(res.status).toBe(431);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");

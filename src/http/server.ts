@@ -17,7 +17,12 @@ export interface ServerTimeouts {
 // service, closes idle connections (no request races a close). Headers must come within 10 s and
 // the whole request within 30 s. Node requires headers <= request: given the other way round, it
 // silently applies each limit to the other.
-export const SERVER_TIMEOUTS: ServerTimeouts = { keepAliveMs: 65_000, headersMs: 10_000, requestMs: 30_000, checkIntervalMs: 1_000 };
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  keepAliveMs: 65_000,
+  headersMs: 10_000,
+  requestMs: 30_000,
+  checkIntervalMs: 1_000,
+};
 
 /**
  * The service's HTTP server, as main.ts runs it and as tests can build it: the timeouts above and

@@ -148,7 +148,9 @@ describe("GET and DELETE /api/v2/notifications/", () => {
     expect(own.status).toBe(200);
     expect(own.body).toEqual(notification);
     // The path without the trailing slash is served the same.
-    expect((await t.http.get(`/api/v2/notifications/${notification.id}`).set("Cookie", alice.cookie)).body).toEqual(notification);
+    expect((await t.http.get(`/api/v2/notifications/${notification.id}`).set("Cookie", alice.cookie)).body).toEqual(
+      notification,
+    );
     for (const other of [bob, admin]) {
       const res = await t.http.get(`/api/v2/notifications/${notification.id}/`).set("Cookie", other.cookie);
       expect(res.status).toBe(404);
@@ -179,7 +181,9 @@ describe("GET and DELETE /api/v2/notifications/", () => {
     expect(await allNotifications(alice)).toEqual([]);
     const again = await t.http.delete(`/api/v2/notifications/${notification.id}/`).set("Cookie", alice.cookie);
     expect(again.status).toBe(404);
-    expect((await t.http.get(`/api/v2/notifications/${notification.id}/`).set("Cookie", alice.cookie)).status).toBe(404);
+    expect((await t.http.get(`/api/v2/notifications/${notification.id}/`).set("Cookie", alice.cookie)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -269,8 +273,18 @@ describe("notifications written by the service", () => {
     expect((await moderate(moderator, post.id, "restore")).status).toBe(200);
     const found = await allNotifications(author);
     expect(found.map(({ type, message, postId, userId }) => ({ type, message, postId, userId }))).toEqual([
-      { type: "moderation", message: 'Your post "A post to moderate" was restored by moderation', postId: post.id, userId: author.id },
-      { type: "moderation", message: 'Your post "A post to moderate" was hidden by moderation', postId: post.id, userId: author.id },
+      {
+        type: "moderation",
+        message: 'Your post "A post to moderate" was restored by moderation',
+        postId: post.id,
+        userId: author.id,
+      },
+      {
+        type: "moderation",
+        message: 'Your post "A post to moderate" was hidden by moderation',
+        postId: post.id,
+        userId: author.id,
+      },
     ]);
   });
 
@@ -308,11 +322,20 @@ describe("notifications written by the service", () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
     const before = await allNotifications(admin);
-    const selfDemotion = await t.http.put(`/api/users/${admin.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] });
+    const selfDemotion = await t.http
+      .put(`/api/users/${admin.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["USER"] });
     expect(selfDemotion.status).toBe(409);
-    const notAdmin = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", user.cookie).send({ roles: ["ADMIN"] });
+    const notAdmin = await t.http
+      .put(`/api/users/${user.id}/roles`)
+      .set("Cookie", user.cookie)
+      .send({ roles: ["ADMIN"] });
     expect(notAdmin.status).toBe(403);
-    const invalid = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["KING"] });
+    const invalid = await t.http
+      .put(`/api/users/${user.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["KING"] });
     expect(invalid.status).toBe(400);
     expect(await allNotifications(admin)).toEqual(before);
     expect(await allNotifications(user)).toEqual([]);

@@ -107,7 +107,9 @@ export function notificationsAfter(db: Db, userId: string, cursor: Cursor | unde
     .where(
       and(
         eq(notifications.userId, userId),
-        cursor ? sql`(${notifications.createdAt}, ${notifications.id}) > (${cursor.position}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        cursor
+          ? sql`(${notifications.createdAt}, ${notifications.id}) > (${cursor.position}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(asc(notifications.createdAt), asc(notifications.id))

@@ -25,7 +25,10 @@ let changes: ChangeFeed;
 beforeAll(async () => {
   changes = await ChangeFeed.open(t.database, t.logger);
   // The production server with its timeouts shortened: a stream must outlive them.
-  server = createHttpServer(createApp({ ...t, changes, notificationStreams: { heartbeatMs: 50 } }), SHORT_TIMEOUTS).listen(0, "127.0.0.1");
+  server = createHttpServer(
+    createApp({ ...t, changes, notificationStreams: { heartbeatMs: 50 } }),
+    SHORT_TIMEOUTS,
+  ).listen(0, "127.0.0.1");
   await once(server, "listening");
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -47,9 +50,14 @@ async function openEventSource(user: TestUser, lastEventId?: string) {
   const received: Received[] = [];
   const source = new EventSource(`${base}/api/v2/notifications/`, {
     fetch: (url, init) =>
-      fetch(url, { ...init, headers: { ...init.headers, cookie: user.cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) } }),
+      fetch(url, {
+        ...init,
+        headers: { ...init.headers, cookie: user.cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+      }),
   });
-  source.addEventListener("notification", (event) => received.push({ id: event.lastEventId, type: event.type, data: JSON.parse(event.data) }));
+  source.addEventListener("notification", (event) =>
+    received.push({ id: event.lastEventId, type: event.type, data: JSON.parse(event.data) }),
+  );
   await new Promise<void>((resolve, reject) => {
     source.onopen = () => resolve();
     source.onerror = (error) => reject(new Error(`stream refused: ${error.message ?? error.code}`));
@@ -75,7 +83,9 @@ async function send(admin: TestUser, userId: string, message: string): Promise<{
 
 /** A raw stream, for what an EventSource hides: comments, and the end of the response itself. */
 async function rawStream(user: TestUser) {
-  const res = await fetch(`${base}/api/v2/notifications/`, { headers: { cookie: user.cookie, accept: "text/event-stream" } });
+  const res = await fetch(`${base}/api/v2/notifications/`, {
+    headers: { cookie: user.cookie, accept: "text/event-stream" },
+  });
   const reader = res.body!.getReader();
   let text = "";
   let ended = false;
@@ -112,7 +122,8 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     const theirs = await openEventSource(other);
     try {
       // Another process's connection on PostgreSQL; on PGlite, the one embedded database.
-      const insert = "insert into notifications (user_id, type, message) values ($1, 'admin', 'From elsewhere') returning id";
+      const insert =
+        "insert into notifications (user_id, type, message) values ($1, 'admin', 'From elsewhere') returning id";
       let id: string;
       if (t.database.kind === "postgres") {
         const client = new pg.Client({ connectionString: t.config.databaseUrl });
@@ -120,7 +131,9 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
         id = (await client.query(insert, [user.id])).rows[0].id;
         await client.end();
       } else {
-        const result = await t.database.db.execute(sql`insert into notifications (user_id, type, message) values (${user.id}, 'admin', 'From elsewhere') returning id`);
+        const result = await t.database.db.execute(
+          sql`insert into notifications (user_id, type, message) values (${user.id}, 'admin', 'From elsewhere') returning id`,
+        );
         id = (result as { rows: { id: string }[] }).rows[0]!.id;
       }
       await until(() => mine.received.length === 1, "the notification");
@@ -165,8 +178,14 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
   });
 
   it.each([
-    ["signs out", (user: TestUser) => t.http.post("/api/auth/sign-out").set("Cookie", user.cookie).set("Origin", t.config.authUrl)],
-    ["has its sessions revoked", (user: TestUser) => t.database.db.delete(sessions).where(eq(sessions.userId, user.id))],
+    [
+      "signs out",
+      (user: TestUser) => t.http.post("/api/auth/sign-out").set("Cookie", user.cookie).set("Origin", t.config.authUrl),
+    ],
+    [
+      "has its sessions revoked",
+      (user: TestUser) => t.database.db.delete(sessions).where(eq(sessions.userId, user.id)),
+    ],
     ["is deleted", (user: TestUser) => t.database.db.delete(users).where(eq(users.id, user.id))],
   ])("ends when its user %s, and the EventSource's reconnection is refused", async (_how, endSession) => {
     const user = await signUp(t);

@@ -75,7 +75,9 @@ export class NotificationStreams {
     const startAfter = async () =>
       (lastEventId && UUID.test(lastEventId) ? await ownNotificationCursor(db, lastEventId, userId) : undefined) ??
       (await newestNotification(db, userId));
-    const stream = new LiveStream(req, res, userId, startAfter, this.deps, this.options.heartbeatMs, () => this.forget(stream));
+    const stream = new LiveStream(req, res, userId, startAfter, this.deps, this.options.heartbeatMs, () =>
+      this.forget(stream),
+    );
     const streams = this.byUser.get(userId) ?? [];
     streams.push(stream);
     this.byUser.set(userId, streams);
@@ -88,7 +90,8 @@ export class NotificationStreams {
 
   private dispatch(change: Change): void {
     if (change.kind === "notifications") {
-      for (const stream of change.users ? change.users.flatMap((id) => this.byUser.get(id) ?? []) : this.all()) stream.catchUp();
+      for (const stream of change.users ? change.users.flatMap((id) => this.byUser.get(id) ?? []) : this.all())
+        stream.catchUp();
     } else if (change.kind === "user") {
       for (const stream of this.all()) if (!change.ids || stream.concerns(change.ids)) stream.checkSession();
     }

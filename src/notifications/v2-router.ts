@@ -36,7 +36,11 @@ export function notificationsRouter({ db, guards, logger, cursorPage, streams }:
     const notification = await notifications.sendAdminNotification(db, send.input(res).body, (sent) =>
       requestAudit(req, "notification.send", sent.userId, { notificationId: sent.id, message: sent.message }),
     );
-    logger.info("Notification sent", { senderId: actorOf(req).id, userId: notification.userId, notificationId: notification.id });
+    logger.info("Notification sent", {
+      senderId: actorOf(req).id,
+      userId: notification.userId,
+      notificationId: notification.id,
+    });
     res.status(201).json(notification);
   });
 

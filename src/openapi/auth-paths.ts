@@ -49,7 +49,8 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
     paths[`${BASE_PATH}${endpoint}`] = operations;
   }
   const schemas: Record<string, Json> = {};
-  for (const name of referenced) schemas[`Auth${name}`] = optionalAsNullable(toOpenApi31(described.components.schemas[name], referenced) as Json);
+  for (const name of referenced)
+    schemas[`Auth${name}`] = optionalAsNullable(toOpenApi31(described.components.schemas[name], referenced) as Json);
   return { paths, schemas };
 }
 
@@ -58,7 +59,8 @@ function optionalAsNullable(model: Json): Json {
   const required = new Set((model.required as string[] | undefined) ?? []);
   const properties = { ...(model.properties as Record<string, Json> | undefined) };
   for (const [name, property] of Object.entries(properties)) {
-    if (!required.has(name) && typeof property.type === "string") properties[name] = { ...property, type: [property.type, "null"] };
+    if (!required.has(name) && typeof property.type === "string")
+      properties[name] = { ...property, type: [property.type, "null"] };
   }
   return { ...model, properties };
 }

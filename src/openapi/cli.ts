@@ -18,7 +18,9 @@ async function generatedTypes(): Promise<string> {
   const services = await openServices(config, createLogger(config));
   try {
     const document = await buildOpenApiDocument(services.auth);
-    return HEADER + astToString(await openapiTS(JSON.parse(JSON.stringify(document)) as Parameters<typeof openapiTS>[0]));
+    return (
+      HEADER + astToString(await openapiTS(JSON.parse(JSON.stringify(document)) as Parameters<typeof openapiTS>[0]))
+    );
   } finally {
     await services.database.close();
   }

@@ -7,7 +7,10 @@ const swaggerUiDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-
 // Swagger UI's own files, served from its npm package (no CDN), and the few lines that start it.
 export const DOCS_ASSETS: Readonly<Record<string, { type: string; body: () => Buffer | string }>> = {
   "swagger-ui.css": { type: "text/css", body: () => readFileSync(join(swaggerUiDir, "swagger-ui.css")) },
-  "swagger-ui-bundle.js": { type: "text/javascript", body: () => readFileSync(join(swaggerUiDir, "swagger-ui-bundle.js")) },
+  "swagger-ui-bundle.js": {
+    type: "text/javascript",
+    body: () => readFileSync(join(swaggerUiDir, "swagger-ui-bundle.js")),
+  },
   "start.js": {
     type: "text/javascript",
     body: () =>

@@ -23,7 +23,13 @@ const documentationPaths = {
       tags: ["Documentation"],
       summary: "This document (OpenAPI 3.1)",
       security: [],
-      responses: { ...responsesOf("v1", {}), 200: { description: "The document", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } } },
+      responses: {
+        ...responsesOf("v1", {}),
+        200: {
+          description: "The document",
+          content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+        },
+      },
     },
   },
   "/api/docs": {
@@ -31,7 +37,10 @@ const documentationPaths = {
       tags: ["Documentation"],
       summary: "Interactive reference (Swagger UI)",
       security: [],
-      responses: { ...responsesOf("v1", {}), 200: { description: "An HTML page", content: { "text/html": { schema: z.string() } } } },
+      responses: {
+        ...responsesOf("v1", {}),
+        200: { description: "An HTML page", content: { "text/html": { schema: z.string() } } },
+      },
     },
   },
   ...Object.fromEntries(
@@ -42,7 +51,10 @@ const documentationPaths = {
           tags: ["Documentation"],
           summary: "A script or style sheet of the reference page",
           security: [],
-          responses: { ...responsesOf("v1", {}), 200: { description: name, content: { [asset.type]: { schema: z.string() } } } },
+          responses: {
+            ...responsesOf("v1", {}),
+            200: { description: name, content: { [asset.type]: { schema: z.string() } } },
+          },
         },
       },
     ]),
@@ -56,7 +68,10 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
     openapi: "3.1.0",
     info: { title: "posts-api", version: "1.0.0", description: DESCRIPTION },
     tags: [
-      { name: "Sessions (better-auth)", description: "Sign-up, sign-in and session management: better-auth's endpoints" },
+      {
+        name: "Sessions (better-auth)",
+        description: "Sign-up, sign-in and session management: better-auth's endpoints",
+      },
       { name: "Users (v1)" },
       { name: "Posts (v1)" },
       { name: "Posts", description: "v2: Django REST framework conventions" },
@@ -74,7 +89,8 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
           type: "apiKey",
           in: "cookie",
           name: "auth.session_token",
-          description: "The HttpOnly session cookie set by sign-up and sign-in (`__Secure-auth.session_token` in production)",
+          description:
+            "The HttpOnly session cookie set by sign-up and sign-in (`__Secure-auth.session_token` in production)",
         },
       },
       schemas: authPart.schemas,

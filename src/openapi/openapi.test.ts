@@ -46,13 +46,22 @@ describe("GET /api/openapi.json", () => {
     // better-auth's mount is one route; the document lists the endpoints the service offers behind it.
     expect(served).toContain("ALL /api/auth/*");
     expect(documented.filter(isAuth).sort()).toEqual(
-      expect.arrayContaining(["GET /api/auth/get-session", "POST /api/auth/sign-in/email", "POST /api/auth/sign-up/email", "POST /api/auth/change-password"]),
+      expect.arrayContaining([
+        "GET /api/auth/get-session",
+        "POST /api/auth/sign-in/email",
+        "POST /api/auth/sign-up/email",
+        "POST /api/auth/change-password",
+      ]),
     );
   });
 
   it("describes the session cookie and which operations need it", async () => {
     const document = await servedDocument();
-    expect(document.components?.securitySchemes?.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "auth.session_token" });
+    expect(document.components?.securitySchemes?.sessionCookie).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: "auth.session_token",
+    });
     expect(document.paths?.["/api/profile"]?.get?.security).toEqual([{ sessionCookie: [] }]);
     expect(document.paths?.["/api/posts"]?.get?.security).toEqual([{}, { sessionCookie: [] }]);
     expect(Object.keys(document.paths?.["/api/v2/posts/"]?.post?.responses ?? {})).toEqual(
@@ -77,9 +86,15 @@ describe("GET /api/docs", () => {
 
     const unknown = await t.http.get("/api/docs/secrets.txt");
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: "Endpoint not found", code: "not_found", endpoint: "GET /api/docs/secrets.txt" });
+    expect(unknown.body).toEqual({
+      error: "Endpoint not found",
+      code: "not_found",
+      endpoint: "GET /api/docs/secrets.txt",
+    });
     // Every other response keeps the API's policy.
-    expect((await t.http.get("/api/openapi.json")).headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect((await t.http.get("/api/openapi.json")).headers["content-security-policy"]).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
   });
 });
 

@@ -19,8 +19,14 @@ const ACCESS_TEXT: Record<Access, string> = {
 // The guard's two privileged query parameters: an ADMIN may act as another user (in every mode),
 // and in development a configured key elevates a session to ADMIN for one request.
 const guardQuery = z.object({
-  impersonatingUser: z.string().optional().meta({ description: "ADMIN only: act as this user id for this request (audited)" }),
-  adminKey: z.string().optional().meta({ description: "Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request" }),
+  impersonatingUser: z
+    .string()
+    .optional()
+    .meta({ description: "ADMIN only: act as this user id for this request (audited)" }),
+  adminKey: z
+    .string()
+    .optional()
+    .meta({ description: "Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request" }),
 });
 
 export interface OperationSpec {
@@ -39,10 +45,19 @@ export interface OperationSpec {
 
 export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
   const guarded = spec.access !== "anyone";
-  const accessErrors = spec.access === "anyone" || spec.access === "optional-session" ? [] : spec.access === "session" ? [401] : [401, 403];
+  const accessErrors =
+    spec.access === "anyone" || spec.access === "optional-session"
+      ? []
+      : spec.access === "session"
+        ? [401]
+        : [401, 403];
   const query = guarded ? (spec.query ? spec.query.extend(guardQuery.shape) : guardQuery) : spec.query;
   const security: oas31.SecurityRequirementObject[] =
-    spec.access === "anyone" ? [] : spec.access === "optional-session" ? [{}, { [SESSION_COOKIE]: [] }] : [{ [SESSION_COOKIE]: [] }];
+    spec.access === "anyone"
+      ? []
+      : spec.access === "optional-session"
+        ? [{}, { [SESSION_COOKIE]: [] }]
+        : [{ [SESSION_COOKIE]: [] }];
   return {
     tags: [spec.tag],
     summary: spec.summary,

@@ -28,7 +28,9 @@ export const postJson = z
     content: z.string(),
     tags: z.array(z.string()),
     visibility: z.enum(["public", "private"]),
-    status: z.enum(["visible", "hidden"]).meta({ description: "hidden: moderated; seen only by its author, moderators and admins" }),
+    status: z
+      .enum(["visible", "hidden"])
+      .meta({ description: "hidden: moderated; seen only by its author, moderators and admins" }),
     authorId: z.uuid(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -36,7 +38,14 @@ export const postJson = z
   .meta({ id: "Post" });
 
 export const commentJson = z
-  .object({ id: z.uuid(), postId: z.uuid(), authorId: z.uuid(), content: z.string(), createdAt: timestamp, updatedAt: timestamp })
+  .object({
+    id: z.uuid(),
+    postId: z.uuid(),
+    authorId: z.uuid(),
+    content: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
   .meta({ id: "Comment" });
 
 export const notificationJson = z
@@ -55,7 +64,10 @@ export const tagJson = z.object({ name: z.string(), count: z.int().min(1) }).met
 export const auditEntryJson = z
   .object({
     id: z.uuid(),
-    actorId: z.uuid().nullable().meta({ description: "Kept after the actor's account is deleted; null for the operator CLI" }),
+    actorId: z
+      .uuid()
+      .nullable()
+      .meta({ description: "Kept after the actor's account is deleted; null for the operator CLI" }),
     actorEmail: z.string().nullable().meta({ description: "The actor's email when the entry was written" }),
     action: z.string(),
     targetId: z.string().nullable(),

@@ -9,7 +9,10 @@ export const v1Error = z
   .object({
     error: z.string(),
     code: z.string().optional(),
-    details: z.record(z.string(), z.array(z.string())).optional().meta({ description: "On validation_error: messages keyed `part.field` (body.title, query.limit)" }),
+    details: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: "On validation_error: messages keyed `part.field` (body.title, query.limit)" }),
     endpoint: z.string().optional().meta({ description: "On the unknown-endpoint 404: `METHOD url`" }),
     stack: z.string().optional().meta({ description: "Development mode, 500 only" }),
   })
@@ -17,7 +20,10 @@ export const v1Error = z
 
 export const v2Detail = z
   .object({ detail: z.string(), code: z.string().optional(), stack: z.string().optional() })
-  .meta({ id: "V2Detail", description: "v2 error (Django REST framework): `{detail}`; the service's own errors add a code" });
+  .meta({
+    id: "V2Detail",
+    description: "v2 error (Django REST framework): `{detail}`; the service's own errors add a code",
+  });
 
 export const v2FieldErrors = z
   .record(z.string(), z.array(z.string()))
@@ -65,7 +71,10 @@ export function responsesOf(
     responses[status] = schema ? { description, content: json(schema) } : { description };
   }
   for (const status of [...new Set([...errors, ...COMMON])].sort()) {
-    responses[String(status)] = { description: DESCRIPTIONS[status] ?? "Error", content: json(errorSchema(family, status)) };
+    responses[String(status)] = {
+      description: DESCRIPTIONS[status] ?? "Error",
+      content: json(errorSchema(family, status)),
+    };
   }
   return responses;
 }

@@ -11,10 +11,12 @@ export function openApiRouter({ auth }: AppDeps): Router {
   router.get("/openapi.json", async (_req, res) => {
     // A failed build is tried again by the next request rather than remembered.
     // The document's modules (zod-openapi, every route's description) load on first use, not at start-up.
-    document ??= import("./document.js").then(({ buildOpenApiDocument }) => buildOpenApiDocument(auth)).catch((error: unknown) => {
-      document = undefined;
-      throw error;
-    });
+    document ??= import("./document.js")
+      .then(({ buildOpenApiDocument }) => buildOpenApiDocument(auth))
+      .catch((error: unknown) => {
+        document = undefined;
+        throw error;
+      });
     res.json(await document);
   });
 

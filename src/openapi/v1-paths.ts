@@ -14,7 +14,13 @@ const postResult = z.object({ post: postJson });
 const listWindow = { limit: z.int(), offset: z.int() };
 
 const listUsers = (summary: string) =>
-  v1({ tag: "Users (v1)", summary, access: "ADMIN", query: limitOffsetQuery, successes: { 200: { description: "Users, oldest first", schema: usersResult } } });
+  v1({
+    tag: "Users (v1)",
+    summary,
+    access: "ADMIN",
+    query: limitOffsetQuery,
+    successes: { 200: { description: "Users, oldest first", schema: usersResult } },
+  });
 
 export const v1Paths: ZodOpenApiPathsObject = {
   "/health": {
@@ -26,7 +32,12 @@ export const v1Paths: ZodOpenApiPathsObject = {
     },
   },
   "/ready": {
-    get: v1({ tag: "Probes", summary: "The database answers too", access: "anyone", successes: { 200: { description: "Ready", schema: statusJson } } }),
+    get: v1({
+      tag: "Probes",
+      summary: "The database answers too",
+      access: "anyone",
+      successes: { 200: { description: "Ready", schema: statusJson } },
+    }),
   },
   "/api/users": {
     get: listUsers("List users"),
@@ -42,7 +53,14 @@ export const v1Paths: ZodOpenApiPathsObject = {
   },
   "/api/admin/users": { get: listUsers("List users (the development adminKey elevation applies)") },
   "/api/users/{id}": {
-    get: v1({ tag: "Users (v1)", summary: "Read a user", access: "session", path: idParams, successes: { 200: { description: "The user", schema: userResult } }, errors: [404] }),
+    get: v1({
+      tag: "Users (v1)",
+      summary: "Read a user",
+      access: "session",
+      path: idParams,
+      successes: { 200: { description: "The user", schema: userResult } },
+      errors: [404],
+    }),
     put: v1({
       tag: "Users (v1)",
       summary: "Update your own name or email",
@@ -53,7 +71,14 @@ export const v1Paths: ZodOpenApiPathsObject = {
       successes: { 200: { description: "The updated user", schema: userResult } },
       errors: [403, 404, 409],
     }),
-    delete: v1({ tag: "Users (v1)", summary: "Delete a user", access: "ADMIN", path: idParams, successes: { 204: { description: "Deleted" } }, errors: [404, 409] }),
+    delete: v1({
+      tag: "Users (v1)",
+      summary: "Delete a user",
+      access: "ADMIN",
+      path: idParams,
+      successes: { 204: { description: "Deleted" } },
+      errors: [404, 409],
+    }),
   },
   "/api/users/{id}/roles": {
     put: v1({
@@ -68,26 +93,72 @@ export const v1Paths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/profile": {
-    get: v1({ tag: "Users (v1)", summary: "Your own user", access: "session", successes: { 200: { description: "The requestor", schema: userResult } }, errors: [404] }),
+    get: v1({
+      tag: "Users (v1)",
+      summary: "Your own user",
+      access: "session",
+      successes: { 200: { description: "The requestor", schema: userResult } },
+      errors: [404],
+    }),
   },
   "/api/posts": {
     get: v1({
       tag: "Posts (v1)",
       summary: "List posts, newest first",
-      description: "Anonymous callers see public, visible posts; a session adds your own; MODERATOR and ADMIN also see hidden posts.",
+      description:
+        "Anonymous callers see public, visible posts; a session adds your own; MODERATOR and ADMIN also see hidden posts.",
       access: "optional-session",
       query: limitOffsetQuery,
-      successes: { 200: { description: "A window of posts", schema: z.object({ posts: z.array(postJson), ...listWindow }) } },
+      successes: {
+        200: { description: "A window of posts", schema: z.object({ posts: z.array(postJson), ...listWindow }) },
+      },
     }),
-    post: v1({ tag: "Posts (v1)", summary: "Create a post", access: "USER", body: postBody, successes: { 201: { description: "Created", schema: postResult } }, errors: [409] }),
+    post: v1({
+      tag: "Posts (v1)",
+      summary: "Create a post",
+      access: "USER",
+      body: postBody,
+      successes: { 201: { description: "Created", schema: postResult } },
+      errors: [409],
+    }),
   },
   "/api/posts/{id}": {
-    get: v1({ tag: "Posts (v1)", summary: "Read a post", description: "A post you may not see is 404 post_not_found.", access: "optional-session", path: idParams, successes: { 200: { description: "The post", schema: postResult } }, errors: [404] }),
-    put: v1({ tag: "Posts (v1)", summary: "Replace your own post", access: "USER", path: idParams, body: postBody, successes: { 200: { description: "The updated post", schema: postResult } }, errors: [403, 404] }),
-    delete: v1({ tag: "Posts (v1)", summary: "Delete a post (its author or an ADMIN)", access: "session", path: idParams, successes: { 200: { description: "Deleted", schema: successJson } }, errors: [403, 404] }),
+    get: v1({
+      tag: "Posts (v1)",
+      summary: "Read a post",
+      description: "A post you may not see is 404 post_not_found.",
+      access: "optional-session",
+      path: idParams,
+      successes: { 200: { description: "The post", schema: postResult } },
+      errors: [404],
+    }),
+    put: v1({
+      tag: "Posts (v1)",
+      summary: "Replace your own post",
+      access: "USER",
+      path: idParams,
+      body: postBody,
+      successes: { 200: { description: "The updated post", schema: postResult } },
+      errors: [403, 404],
+    }),
+    delete: v1({
+      tag: "Posts (v1)",
+      summary: "Delete a post (its author or an ADMIN)",
+      access: "session",
+      path: idParams,
+      successes: { 200: { description: "Deleted", schema: successJson } },
+      errors: [403, 404],
+    }),
   },
   "/api/moderate": {
-    post: v1({ tag: "Posts (v1)", summary: "Hide or restore a post", access: "MODERATOR", body: moderationBody, successes: { 200: { description: "Done", schema: successJson } }, errors: [404] }),
+    post: v1({
+      tag: "Posts (v1)",
+      summary: "Hide or restore a post",
+      access: "MODERATOR",
+      body: moderationBody,
+      successes: { 200: { description: "Done", schema: successJson } },
+      errors: [404],
+    }),
   },
   "/api/admin/audit": {
     get: v1({
@@ -95,7 +166,9 @@ export const v1Paths: ZodOpenApiPathsObject = {
       summary: "The audit trail, newest first",
       access: "ADMIN",
       query: limitOffsetQuery,
-      successes: { 200: { description: "Entries", schema: z.object({ entries: z.array(auditEntryJson), ...listWindow }) } },
+      successes: {
+        200: { description: "Entries", schema: z.object({ entries: z.array(auditEntryJson), ...listWindow }) },
+      },
     }),
   },
 };

@@ -9,7 +9,16 @@ import { tagsQuery } from "../tags/v2-router.js";
 import { createUserBody, updateUserBody } from "../users/schemas.js";
 import { usersListQuery } from "../users/v2-router.js";
 import { type Access, operation, type OperationSpec } from "./operations.js";
-import { commentJson, countedPage, cursorPage, notificationJson, postJson, publicUserJson, tagJson, userJson } from "./resources.js";
+import {
+  commentJson,
+  countedPage,
+  cursorPage,
+  notificationJson,
+  postJson,
+  publicUserJson,
+  tagJson,
+  userJson,
+} from "./resources.js";
 
 const v2 = (spec: Omit<OperationSpec, "family">) => operation({ family: "v2", ...spec });
 
@@ -19,7 +28,7 @@ const pageNumberQuery = z.object({
   page: z
     .union([z.int().min(1), z.literal("last")])
     .optional()
-    .meta({ description: "From 1, or `last`; past the last page: 404 {detail: \"Invalid page.\"}" }),
+    .meta({ description: 'From 1, or `last`; past the last page: 404 {detail: "Invalid page."}' }),
   page_size: z.int().min(1).optional().meta({ description: "Default 20, capped at 100" }),
 });
 const limitOffsetQuery = z.object({
@@ -27,7 +36,10 @@ const limitOffsetQuery = z.object({
   offset: z.int().min(0).optional().meta({ description: "Default 0" }),
 });
 const cursorQuery = z.object({
-  cursor: z.string().optional().meta({ description: "Opaque: follow `next` and `previous` as given; an altered cursor is 400" }),
+  cursor: z
+    .string()
+    .optional()
+    .meta({ description: "Opaque: follow `next` and `previous` as given; an altered cursor is 400" }),
 });
 
 const postsPage = countedPage(postJson, "PostPage");
@@ -46,7 +58,15 @@ function updates(
   errors: number[],
 ) {
   const update = (summary: string, body: z.ZodType) =>
-    v2({ tag, summary, access, path, body, successes: { 200: { description: `The updated ${what}`, schema } }, errors });
+    v2({
+      tag,
+      summary,
+      access,
+      path,
+      body,
+      successes: { 200: { description: `The updated ${what}`, schema } },
+      errors,
+    });
   return { put: update(`Replace ${what}`, bodies.put), patch: update(`Change some fields of ${what}`, bodies.patch) };
 }
 
@@ -55,18 +75,40 @@ export const v2Paths: ZodOpenApiPathsObject = {
     get: v2({
       tag: "Posts",
       summary: "List posts (page number)",
-      description: "Same visibility as v1. `search` is full text over title and content (web-search syntax); `ordering` takes created_at, updated_at, title, comma-separated, `-` for descending.",
+      description:
+        "Same visibility as v1. `search` is full text over title and content (web-search syntax); `ordering` takes created_at, updated_at, title, comma-separated, `-` for descending.",
       access: "optional-session",
       query: postsListQuery.extend(pageNumberQuery.shape),
       successes: { 200: { description: "A page of posts", schema: postsPage } },
       errors: [404],
     }),
-    post: v2({ tag: "Posts", summary: "Create a post", access: "USER", body: postBody, successes: { 201: { description: "Created", schema: postJson } }, errors: [409] }),
+    post: v2({
+      tag: "Posts",
+      summary: "Create a post",
+      access: "USER",
+      body: postBody,
+      successes: { 201: { description: "Created", schema: postJson } },
+      errors: [409],
+    }),
   },
   "/api/v2/posts/{id}/": {
-    get: v2({ tag: "Posts", summary: "Read a post", access: "optional-session", path: idParams, successes: { 200: { description: "The post", schema: postJson } }, errors: [404] }),
+    get: v2({
+      tag: "Posts",
+      summary: "Read a post",
+      access: "optional-session",
+      path: idParams,
+      successes: { 200: { description: "The post", schema: postJson } },
+      errors: [404],
+    }),
     ...updates("Posts", "your post", "USER", idParams, postJson, { put: postBody, patch: postPatchBody }, [403, 404]),
-    delete: v2({ tag: "Posts", summary: "Delete a post (its author or an ADMIN)", access: "session", path: idParams, successes: deleted, errors: [403, 404] }),
+    delete: v2({
+      tag: "Posts",
+      summary: "Delete a post (its author or an ADMIN)",
+      access: "session",
+      path: idParams,
+      successes: deleted,
+      errors: [403, 404],
+    }),
   },
   "/api/v2/posts/{postId}/comments/": {
     get: v2({
@@ -78,11 +120,34 @@ export const v2Paths: ZodOpenApiPathsObject = {
       successes: { 200: { description: "A page of comments", schema: commentsPage } },
       errors: [404],
     }),
-    post: v2({ tag: "Comments", summary: "Comment on a post you can see", access: "USER", path: postParams, body: commentBody, successes: { 201: { description: "Created", schema: commentJson } }, errors: [404] }),
+    post: v2({
+      tag: "Comments",
+      summary: "Comment on a post you can see",
+      access: "USER",
+      path: postParams,
+      body: commentBody,
+      successes: { 201: { description: "Created", schema: commentJson } },
+      errors: [404],
+    }),
   },
   "/api/v2/posts/{postId}/comments/{id}/": {
-    get: v2({ tag: "Comments", summary: "Read a comment", access: "optional-session", path: commentParams, successes: { 200: { description: "The comment", schema: commentJson } }, errors: [404] }),
-    ...updates("Comments", "your comment", "USER", commentParams, commentJson, { put: commentBody, patch: commentPatchBody }, [403, 404]),
+    get: v2({
+      tag: "Comments",
+      summary: "Read a comment",
+      access: "optional-session",
+      path: commentParams,
+      successes: { 200: { description: "The comment", schema: commentJson } },
+      errors: [404],
+    }),
+    ...updates(
+      "Comments",
+      "your comment",
+      "USER",
+      commentParams,
+      commentJson,
+      { put: commentBody, patch: commentPatchBody },
+      [403, 404],
+    ),
     delete: v2({
       tag: "Comments",
       summary: "Delete a comment (its author, the post's author, a MODERATOR or an ADMIN)",
@@ -101,7 +166,14 @@ export const v2Paths: ZodOpenApiPathsObject = {
       query: usersListQuery.extend(limitOffsetQuery.shape),
       successes: { 200: { description: "A window of users", schema: usersPage } },
     }),
-    post: v2({ tag: "Users", summary: "Create a user", access: "anyone", body: createUserBody, successes: { 201: { description: "Created", schema: userJson } }, errors: [409] }),
+    post: v2({
+      tag: "Users",
+      summary: "Create a user",
+      access: "anyone",
+      body: createUserBody,
+      successes: { 201: { description: "Created", schema: userJson } },
+      errors: [409],
+    }),
   },
   "/api/v2/users/{id}/": {
     get: v2({
@@ -109,27 +181,68 @@ export const v2Paths: ZodOpenApiPathsObject = {
       summary: "Read a user",
       access: "session",
       path: idParams,
-      successes: { 200: { description: "The whole record for that user and ADMIN; the public view for anyone else", schema: z.union([userJson, publicUserJson]) } },
+      successes: {
+        200: {
+          description: "The whole record for that user and ADMIN; the public view for anyone else",
+          schema: z.union([userJson, publicUserJson]),
+        },
+      },
       errors: [404],
     }),
-    ...updates("Users", "your own user", "session", idParams, userJson, { put: updateUserBody.required(), patch: updateUserBody }, [403, 404, 409]),
-    delete: v2({ tag: "Users", summary: "Delete a user", access: "ADMIN", path: idParams, successes: deleted, errors: [404, 409] }),
+    ...updates(
+      "Users",
+      "your own user",
+      "session",
+      idParams,
+      userJson,
+      { put: updateUserBody.required(), patch: updateUserBody },
+      [403, 404, 409],
+    ),
+    delete: v2({
+      tag: "Users",
+      summary: "Delete a user",
+      access: "ADMIN",
+      path: idParams,
+      successes: deleted,
+      errors: [404, 409],
+    }),
   },
   "/api/v2/notifications/": {
     get: withEventStream(
       v2({
         tag: "Notifications",
-        summary: "Your notifications (cursor, newest first, 10 a page), or with Accept: text/event-stream their live stream",
+        summary:
+          "Your notifications (cursor, newest first, 10 a page), or with Accept: text/event-stream their live stream",
         access: "session",
         query: cursorQuery,
         successes: { 200: { description: "A page of notifications", schema: notificationsPage } },
       }),
     ),
-    post: v2({ tag: "Notifications", summary: "Send a user a notification", access: "ADMIN", body: notificationBody, successes: { 201: { description: "Sent", schema: notificationJson } } }),
+    post: v2({
+      tag: "Notifications",
+      summary: "Send a user a notification",
+      access: "ADMIN",
+      body: notificationBody,
+      successes: { 201: { description: "Sent", schema: notificationJson } },
+    }),
   },
   "/api/v2/notifications/{id}/": {
-    get: v2({ tag: "Notifications", summary: "Read one of your notifications", access: "session", path: idParams, successes: { 200: { description: "The notification", schema: notificationJson } }, errors: [404] }),
-    delete: v2({ tag: "Notifications", summary: "Delete one of your notifications", access: "session", path: idParams, successes: deleted, errors: [404] }),
+    get: v2({
+      tag: "Notifications",
+      summary: "Read one of your notifications",
+      access: "session",
+      path: idParams,
+      successes: { 200: { description: "The notification", schema: notificationJson } },
+      errors: [404],
+    }),
+    delete: v2({
+      tag: "Notifications",
+      summary: "Delete one of your notifications",
+      access: "session",
+      path: idParams,
+      successes: deleted,
+      errors: [404],
+    }),
   },
   "/api/v2/tags/": {
     get: v2({
@@ -154,7 +267,10 @@ function withEventStream(operation: ZodOpenApiOperationObject): ZodOpenApiOperat
     ok.content = {
       ...ok.content,
       "text/event-stream": {
-        schema: z.string().meta({ description: "id: <notification id>\nevent: notification\ndata: <the notification's JSON>\n\n; a comment line every 25 s" }),
+        schema: z.string().meta({
+          description:
+            "id: <notification id>\nevent: notification\ndata: <the notification's JSON>\n\n; a comment line every 25 s",
+        }),
       },
     };
   }

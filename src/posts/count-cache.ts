@@ -35,7 +35,8 @@ export function createPostCountCache(feed: ChangeFeed) {
     concerns: (change) => change.kind === "posts",
     staleAfter: (change, counted) => {
       if (change.kind !== "posts") return false;
-      if (counted.author !== undefined && change.authors !== undefined && !change.authors.includes(counted.author)) return false;
+      if (counted.author !== undefined && change.authors !== undefined && !change.authors.includes(counted.author))
+        return false;
       if (counted.tag !== undefined && change.tags !== undefined && !change.tags.includes(counted.tag)) return false;
       return true;
     },

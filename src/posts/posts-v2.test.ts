@@ -9,7 +9,6 @@ const t = useTestApp();
 const { notAuthenticated, forbidden, notFound, invalidPage } = v2Errors;
 const behindProxy = useSecondApp(t, { TRUST_PROXY: "true" });
 
-
 /** Inserts posts one second apart, the first the newest; returns them newest first. */
 async function insertPosts(app: TestApp, author: TestUser, n: number, over: Partial<typeof posts.$inferInsert> = {}) {
   const start = Date.now() - 1_000_000;
@@ -115,7 +114,8 @@ describe("GET /api/v2/posts/ page-number pagination", () => {
   it("defaults page_size to 20, caps it at 100, and ignores a malformed one", async () => {
     const author = await signUp(t);
     await insertPosts(t, author, 101);
-    const size = async (query: string) => (await t.http.get(`/api/v2/posts/?author=${author.id}${query}`)).body.results.length;
+    const size = async (query: string) =>
+      (await t.http.get(`/api/v2/posts/?author=${author.id}${query}`)).body.results.length;
     expect(await size("")).toBe(20);
     expect(await size("&page_size=1")).toBe(1);
     expect(await size("&page_size=100")).toBe(100);
@@ -131,7 +131,10 @@ describe("GET /api/v2/posts/ page-number pagination", () => {
     const path = `/api/v2/posts/?author=${author.id}&page_size=1`;
     const direct = await t.http.get(path).set("X-Forwarded-Proto", "https").set("X-Forwarded-Host", "api.example.com");
     expect(direct.body.next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\/posts\/\?/);
-    const proxied = await behindProxy.http.get(path).set("X-Forwarded-Proto", "https").set("X-Forwarded-Host", "api.example.com");
+    const proxied = await behindProxy.http
+      .get(path)
+      .set("X-Forwarded-Proto", "https")
+      .set("X-Forwarded-Host", "api.example.com");
     expect(proxied.body.next).toBe(`https://api.example.com/api/v2/posts/?author=${author.id}&page_size=1&page=2`);
   });
 });
@@ -140,7 +143,10 @@ describe("GET /api/v2/posts/ search, ordering and filters", () => {
   it("finds posts by stemmed words of the title or the content", async () => {
     const author = await signUp(t);
     const inTitle = await createPost(t, author, { title: "Running marathons in winter" });
-    const inContent = await createPost(t, author, { title: "Training notes", content: "How I ran my first marathon without injuries." });
+    const inContent = await createPost(t, author, {
+      title: "Training notes",
+      content: "How I ran my first marathon without injuries.",
+    });
     await createPost(t, author, { title: "Unrelated topic", content: "Gardening tips for the spring season." });
 
     const res = await t.http.get(`/api/v2/posts/?author=${author.id}&search=marathon`);
@@ -170,12 +176,19 @@ describe("GET /api/v2/posts/ search, ordering and filters", () => {
 
   it("combines search with ordering and pagination", async () => {
     const author = await signUp(t);
-    for (const title of ["Gamma kettle", "Alpha kettle", "Beta kettle", "Delta teapot"]) await createPost(t, author, { title });
+    for (const title of ["Gamma kettle", "Alpha kettle", "Beta kettle", "Delta teapot"])
+      await createPost(t, author, { title });
     const res = await t.http.get(`/api/v2/posts/?author=${author.id}&search=kettle&ordering=title&page_size=2`);
     expect(res.body.count).toBe(3);
     expect(res.body.results.map((p: { title: string }) => p.title)).toEqual(["Alpha kettle", "Beta kettle"]);
     const next = new URL(res.body.next);
-    expect(Object.fromEntries(next.searchParams)).toEqual({ author: author.id, search: "kettle", ordering: "title", page_size: "2", page: "2" });
+    expect(Object.fromEntries(next.searchParams)).toEqual({
+      author: author.id,
+      search: "kettle",
+      ordering: "title",
+      page_size: "2",
+      page: "2",
+    });
     const page2 = await t.http.get(next.pathname + next.search);
     expect(page2.body.results.map((p: { title: string }) => p.title)).toEqual(["Gamma kettle"]);
   });
@@ -193,9 +206,14 @@ describe("GET /api/v2/posts/ search, ordering and filters", () => {
   it("orders by each allowed field in both directions, and refuses an unknown field with 400", async () => {
     const author = await signUp(t);
     const seeded = await insertPosts(t, author, 3);
-    await t.database.db.update(posts).set({ updatedAt: new Date(0).toISOString() }).where(eq(posts.id, seeded[0]!.id));
+    await t.database.db
+      .update(posts)
+      .set({ updatedAt: new Date(0).toISOString() })
+      .where(eq(posts.id, seeded[0]!.id));
     const order = async (ordering: string) =>
-      (await t.http.get(`/api/v2/posts/?author=${author.id}&ordering=${ordering}`)).body.results.map((p: { id: string }) => p.id);
+      (await t.http.get(`/api/v2/posts/?author=${author.id}&ordering=${ordering}`)).body.results.map(
+        (p: { id: string }) => p.id,
+      );
     const [newest, middle, oldest] = seeded.map((p) => p.id);
     expect(await order("-created_at")).toEqual([newest, middle, oldest]);
     expect(await order("created_at")).toEqual([oldest, middle, newest]);
@@ -236,9 +254,18 @@ describe("/api/v2/posts/ create, retrieve, update and delete", () => {
   it("creates with 201 and returns the bare post; the path without a trailing slash is the same route", async () => {
     const author = await signUp(t);
     for (const path of ["/api/v2/posts/", "/api/v2/posts"]) {
-      const res = await t.http.post(path).set("Cookie", author.cookie).send({ title: "A v2 post", content: "Written through v2.", tags: ["v2"] });
+      const res = await t.http
+        .post(path)
+        .set("Cookie", author.cookie)
+        .send({ title: "A v2 post", content: "Written through v2.", tags: ["v2"] });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ title: "A v2 post", tags: ["v2"], visibility: "public", status: "visible", authorId: author.id });
+      expect(res.body).toMatchObject({
+        title: "A v2 post",
+        tags: ["v2"],
+        visibility: "public",
+        status: "visible",
+        authorId: author.id,
+      });
       const again = await t.http.get(`/api/v2/posts/${res.body.id}`);
       expect(again.body).toEqual(res.body);
       expect((await t.http.get(`/api/v2/posts/${res.body.id}/`)).body).toEqual(res.body);
@@ -247,7 +274,10 @@ describe("/api/v2/posts/ create, retrieve, update and delete", () => {
 
   it("answers a validation failure with a map from field to messages", async () => {
     const author = await signUp(t);
-    const res = await t.http.post("/api/v2/posts/").set("Cookie", author.cookie).send({ title: "abc", tags: ["1", "2", "3", "4", "5", "6"] });
+    const res = await t.http
+      .post("/api/v2/posts/")
+      .set("Cookie", author.cookie)
+      .send({ title: "abc", tags: ["1", "2", "3", "4", "5", "6"] });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body).sort()).toEqual(["content", "tags", "title"]);
     for (const messages of Object.values(res.body)) expect(messages).toEqual([expect.any(String)]);
@@ -283,18 +313,32 @@ describe("/api/v2/posts/ create, retrieve, update and delete", () => {
   it("replaces with PUT (every field, defaults for the optional ones) and patches with PATCH (only the fields sent)", async () => {
     const author = await signUp(t);
     const post = await createPost(t, author, { tags: ["keep"], visibility: "private" });
-    const patched = await t.http.patch(`/api/v2/posts/${post.id}/`).set("Cookie", author.cookie).send({ title: "Patched title" });
+    const patched = await t.http
+      .patch(`/api/v2/posts/${post.id}/`)
+      .set("Cookie", author.cookie)
+      .send({ title: "Patched title" });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ title: "Patched title", tags: ["keep"], visibility: "private" });
     expect(new Date(patched.body.updatedAt).getTime()).toBeGreaterThan(new Date(post.createdAt).getTime());
 
-    const incomplete = await t.http.put(`/api/v2/posts/${post.id}/`).set("Cookie", author.cookie).send({ title: "Only a title" });
+    const incomplete = await t.http
+      .put(`/api/v2/posts/${post.id}/`)
+      .set("Cookie", author.cookie)
+      .send({ title: "Only a title" });
     expect(incomplete.status).toBe(400);
     expect(Object.keys(incomplete.body)).toEqual(["content"]);
 
-    const replaced = await t.http.put(`/api/v2/posts/${post.id}`).set("Cookie", author.cookie).send({ title: "Replaced title", content: "Replaced content." });
+    const replaced = await t.http
+      .put(`/api/v2/posts/${post.id}`)
+      .set("Cookie", author.cookie)
+      .send({ title: "Replaced title", content: "Replaced content." });
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ title: "Replaced title", content: "Replaced content.", tags: [], visibility: "public" });
+    expect(replaced.body).toMatchObject({
+      title: "Replaced title",
+      content: "Replaced content.",
+      tags: [],
+      visibility: "public",
+    });
   });
 
   it("lets only the author update, and the author or an ADMIN delete with 204", async () => {
@@ -305,7 +349,10 @@ describe("/api/v2/posts/ create, retrieve, update and delete", () => {
     const post = await createPost(t, author);
 
     for (const user of [other, admin]) {
-      const res = await t.http.patch(`/api/v2/posts/${post.id}/`).set("Cookie", user.cookie).send({ title: "Not yours" });
+      const res = await t.http
+        .patch(`/api/v2/posts/${post.id}/`)
+        .set("Cookie", user.cookie)
+        .send({ title: "Not yours" });
       expect(res.status).toBe(403);
       expect(res.body).toEqual(forbidden);
     }
@@ -325,7 +372,10 @@ describe("/api/v2/posts/ create, retrieve, update and delete", () => {
 
   it("shares data with v1, whose bodies keep their own shape", async () => {
     const author = await signUp(t);
-    const created = await t.http.post("/api/v2/posts/").set("Cookie", author.cookie).send({ title: "Shared post", content: "Seen by both versions." });
+    const created = await t.http
+      .post("/api/v2/posts/")
+      .set("Cookie", author.cookie)
+      .send({ title: "Shared post", content: "Seen by both versions." });
     const v1 = await t.http.get(`/api/posts/${created.body.id}`);
     expect(v1.body).toEqual({ post: created.body });
     const missing = await t.http.get(`/api/posts/${unknownId}`);
@@ -361,9 +411,13 @@ describe("GET /api/v2/posts/?search= and ?tag= with few and with many matches", 
         })),
       )
       .returning({ id: posts.id, title: posts.title, createdAt: posts.createdAt, visibility: posts.visibility });
-    const newestFirst = [...inserted].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : -1));
+    const newestFirst = [...inserted].sort(
+      (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : -1),
+    );
     const expected = (upTo: number, withPrivate: boolean) =>
-      newestFirst.filter((p) => Number(p.title.slice(-4)) < upTo && (withPrivate || p.visibility === "public")).map((p) => p.id);
+      newestFirst
+        .filter((p) => Number(p.title.slice(-4)) < upTo && (withPrivate || p.visibility === "public"))
+        .map((p) => p.id);
     const ids = (res: { body: { results: { id: string }[] } }) => res.body.results.map((p) => p.id);
 
     for (const [filter, word, upTo] of [
@@ -408,7 +462,11 @@ describe("GET /api/v2/posts/?search= and ?tag= with few and with many matches", 
       const author = await signUp(t);
       const many = SORT_MATCHES_UP_TO + 10;
       await t.database.db.insert(posts).values(
-        Array.from({ length: many }, (_, i) => ({ title: `Ocelot ${i}`, content: "Ocelots only.", authorId: author.id })),
+        Array.from({ length: many }, (_, i) => ({
+          title: `Ocelot ${i}`,
+          content: "Ocelots only.",
+          authorId: author.id,
+        })),
       );
       const list = `/api/v2/posts/?author=${author.id}${filter}&page_size=100`;
       const countNow = async () => (await t.http.get(list)).body.count;
@@ -419,10 +477,16 @@ describe("GET /api/v2/posts/?search= and ?tag= with few and with many matches", 
       const first = await t.http.get(list);
       expect(first.body.count).toBe(many + 1);
       expect(first.body.results[0].id).toBe(added.id);
-      const patched = await t.http.patch(`/api/v2/posts/${added.id}/`).set("Cookie", author.cookie).send({ visibility: "private" });
+      const patched = await t.http
+        .patch(`/api/v2/posts/${added.id}/`)
+        .set("Cookie", author.cookie)
+        .send({ visibility: "private" });
       expect(patched.status).toBe(200);
       expect(await countNow()).toBe(many);
-      const put = await t.http.put(`/api/posts/${added.id}`).set("Cookie", author.cookie).send({ title: "Ocelot again", content: "The ocelot is back." });
+      const put = await t.http
+        .put(`/api/posts/${added.id}`)
+        .set("Cookie", author.cookie)
+        .send({ title: "Ocelot again", content: "The ocelot is back." });
       expect(put.status).toBe(200);
       expect(await countNow()).toBe(many + 1);
       expect((await t.http.delete(`/api/v2/posts/${added.id}/`).set("Cookie", author.cookie)).status).toBe(204);
@@ -431,9 +495,13 @@ describe("GET /api/v2/posts/?search= and ?tag= with few and with many matches", 
       const lastPage = Math.ceil(many / 100);
       expect((await t.http.get(`${list}&page=${lastPage + 1}`)).status).toBe(404);
       // Rows written behind the service's back (another instance, the CLI) are served at once.
-      await t.database.db
-        .insert(posts)
-        .values(Array.from({ length: 100 }, (_, i) => ({ title: `Late ocelot ${i}`, content: "Ocelot.", authorId: author.id })));
+      await t.database.db.insert(posts).values(
+        Array.from({ length: 100 }, (_, i) => ({
+          title: `Late ocelot ${i}`,
+          content: "Ocelot.",
+          authorId: author.id,
+        })),
+      );
       const beyond = await t.http.get(`${list}&page=${lastPage + 1}`);
       expect(beyond.status).toBe(200);
       expect(beyond.body.results).toHaveLength(many + 100 - lastPage * 100);

@@ -92,7 +92,8 @@ describe("POST /api/posts", () => {
 
   it("accepts titles of 5 and 200 characters and refuses 4 and 201", async () => {
     const author = await signUp(t);
-    const post = (over: Record<string, unknown>) => t.http.post("/api/posts").set("Cookie", author.cookie).send(goodPost(over));
+    const post = (over: Record<string, unknown>) =>
+      t.http.post("/api/posts").set("Cookie", author.cookie).send(goodPost(over));
     expect((await post({ title: "x".repeat(5) })).status).toBe(201);
     expect((await post({ title: "x".repeat(200) })).status).toBe(201);
     for (const length of [4, 201]) {
@@ -104,7 +105,8 @@ describe("POST /api/posts", () => {
 
   it("accepts content of 10 characters and refuses 9", async () => {
     const author = await signUp(t);
-    const post = (content: string) => t.http.post("/api/posts").set("Cookie", author.cookie).send(goodPost({ content }));
+    const post = (content: string) =>
+      t.http.post("/api/posts").set("Cookie", author.cookie).send(goodPost({ content }));
     expect((await post("x".repeat(10))).status).toBe(201);
     const res = await post("x".repeat(9));
     expect(res.status).toBe(400);
@@ -127,7 +129,10 @@ describe("POST /api/posts", () => {
     const missing = await t.http.post("/api/posts").set("Cookie", author.cookie).send({});
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual(validationFailure("body.title", "body.content"));
-    const badTags = await t.http.post("/api/posts").set("Cookie", author.cookie).send(goodPost({ tags: [1] }));
+    const badTags = await t.http
+      .post("/api/posts")
+      .set("Cookie", author.cookie)
+      .send(goodPost({ tags: [1] }));
     expect(badTags.status).toBe(400);
     expect(badTags.body).toEqual(validationFailure("body.tags.0"));
   });
@@ -135,7 +140,9 @@ describe("POST /api/posts", () => {
   it("lets every role from USER up post, and refuses a GUEST with 403 Insufficient role", async () => {
     for (const roles of [["USER"], ["MODERATOR"], ["ADMIN"], ["GUEST", "USER"]] as const) {
       const author = await signUp(t, { roles: [...roles] });
-      expect((await t.http.post("/api/posts").set("Cookie", author.cookie).send(goodPost())).status, roles.join()).toBe(201);
+      expect((await t.http.post("/api/posts").set("Cookie", author.cookie).send(goodPost())).status, roles.join()).toBe(
+        201,
+      );
     }
     const guest = await signUp(t, { roles: ["GUEST"] });
     const res = await t.http.post("/api/posts").set("Cookie", guest.cookie).send(goodPost());
@@ -173,7 +180,10 @@ describe("GET /api/posts", () => {
     const author = await signUp(t);
     const created = [await createPost(t, author), await createPost(t, author), await createPost(t, author)];
     const createdIds = created.map((post) => post.id);
-    await t.database.db.update(posts).set({ createdAt: sql`now()` }).where(inArray(posts.id, createdIds));
+    await t.database.db
+      .update(posts)
+      .set({ createdAt: sql`now()` })
+      .where(inArray(posts.id, createdIds));
     const first = await t.http.get("/api/posts?limit=2");
     const second = await t.http.get("/api/posts?limit=2&offset=2");
     expect([...ids(first.body), ...ids(second.body)].slice(0, 3)).toEqual([...createdIds].sort().reverse());
@@ -302,7 +312,10 @@ describe("PUT /api/posts/:id", () => {
     const post = await createPost(t, author);
     for (const roles of [["USER"], ["MODERATOR"], ["ADMIN"]] as const) {
       const other = await signUp(t, { roles: [...roles] });
-      const res = await t.http.put(`/api/posts/${post.id}`).set("Cookie", other.cookie).send(goodPost({ title: "Taken over" }));
+      const res = await t.http
+        .put(`/api/posts/${post.id}`)
+        .set("Cookie", other.cookie)
+        .send(goodPost({ title: "Taken over" }));
       expect(res.status, roles.join()).toBe(403);
       expect(res.body).toEqual({ error: "You can only edit your own posts" });
     }
@@ -324,7 +337,8 @@ describe("PUT /api/posts/:id", () => {
   it("applies the create rules to the new body", async () => {
     const author = await signUp(t);
     const post = await createPost(t, author);
-    const put = (over: Record<string, unknown>) => t.http.put(`/api/posts/${post.id}`).set("Cookie", author.cookie).send(goodPost(over));
+    const put = (over: Record<string, unknown>) =>
+      t.http.put(`/api/posts/${post.id}`).set("Cookie", author.cookie).send(goodPost(over));
     expect((await put({ title: "x".repeat(201) })).body).toEqual(validationFailure("body.title"));
     expect((await put({ content: "x".repeat(9) })).body).toEqual(validationFailure("body.content"));
     expect((await put({ tags: ["1", "2", "3", "4", "5", "6"] })).body).toEqual(validationFailure("body.tags"));
@@ -414,7 +428,10 @@ describe("POST /api/moderate", () => {
       expect.objectContaining({ level: "info", moderatorId: moderator.id, postId: post.id, action: "hide" }),
     ]);
 
-    const restore = await t.http.post("/api/moderate").set("Cookie", moderator.cookie).send({ postId: post.id, action: "restore" });
+    const restore = await t.http
+      .post("/api/moderate")
+      .set("Cookie", moderator.cookie)
+      .send({ postId: post.id, action: "restore" });
     expect(restore.status).toBe(200);
     expect(restore.body).toEqual({ success: true });
     const visible = await t.http.get(`/api/posts/${post.id}`);
@@ -438,11 +455,17 @@ describe("POST /api/moderate", () => {
     const post = await createPost(t, author);
     for (const roles of [["USER"], ["GUEST"]] as const) {
       const user = await signUp(t, { roles: [...roles] });
-      const res = await t.http.post("/api/moderate").set("Cookie", user.cookie).send({ postId: post.id, action: "hide" });
+      const res = await t.http
+        .post("/api/moderate")
+        .set("Cookie", user.cookie)
+        .send({ postId: post.id, action: "hide" });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: "Insufficient role" });
     }
-    const own = await t.http.post("/api/moderate").set("Cookie", author.cookie).send({ postId: post.id, action: "hide" });
+    const own = await t.http
+      .post("/api/moderate")
+      .set("Cookie", author.cookie)
+      .send({ postId: post.id, action: "hide" });
     expect(own.status).toBe(403);
     const anonymous = await t.http.post("/api/moderate").send({ postId: "x", action: "nothing" });
     expect(anonymous.status).toBe(401);
@@ -452,10 +475,16 @@ describe("POST /api/moderate", () => {
 
   it("validates the body and answers 404 for an unknown post", async () => {
     const moderator = await signUp(t, { roles: ["MODERATOR"] });
-    const bad = await t.http.post("/api/moderate").set("Cookie", moderator.cookie).send({ postId: "nope", action: "delete" });
+    const bad = await t.http
+      .post("/api/moderate")
+      .set("Cookie", moderator.cookie)
+      .send({ postId: "nope", action: "delete" });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(validationFailure("body.postId", "body.action"));
-    const unknown = await t.http.post("/api/moderate").set("Cookie", moderator.cookie).send({ postId: unknownId, action: "hide" });
+    const unknown = await t.http
+      .post("/api/moderate")
+      .set("Cookie", moderator.cookie)
+      .send({ postId: unknownId, action: "hide" });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(postNotFound);
   });

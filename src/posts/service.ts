@@ -88,7 +88,10 @@ export async function searchVisiblePosts(
   );
   const selected = () => db.select(postColumns).from(posts).where(where);
   const pageOf = <Q extends PgSelect>(query: Q) =>
-    query.orderBy(...orderBy, desc(posts.id)).limit(page.limit).offset(page.offset);
+    query
+      .orderBy(...orderBy, desc(posts.id))
+      .limit(page.limit)
+      .offset(page.offset);
   const counting = db.select({ count: count() }).from(posts).where(where);
   const countKey = counts?.key(actor, filters) ?? "";
   const remembered = counts?.get(countKey);
@@ -154,11 +157,7 @@ export async function createPost(db: Db, authorId: string, input: PostInput) {
 export async function updatePost(db: Db, id: string, input: PostInput | PostPatch) {
   // A PATCH with no field to change (or only fields the schema drops) changes nothing, not even updatedAt.
   if (Object.values(input).every((value) => value === undefined)) return findPost(db, id);
-  const [post] = await db
-    .update(posts)
-    .set(input)
-    .where(eq(posts.id, id))
-    .returning(postColumns);
+  const [post] = await db.update(posts).set(input).where(eq(posts.id, id)).returning(postColumns);
   if (!post) throw postNotFound();
   return post;
 }
@@ -181,14 +180,15 @@ export async function setPostStatus(db: Db, id: string, status: "visible" | "hid
     // Locked, so two moderators acting at once cannot both see the old status and both notify.
     const [current] = await tx.select({ status: posts.status }).from(posts).where(eq(posts.id, id)).for("update");
     if (!current) throw postNotFound();
-    const [post] = await tx
-      .update(posts)
-      .set({ status })
-      .where(eq(posts.id, id))
-      .returning(postColumns);
+    const [post] = await tx.update(posts).set({ status }).where(eq(posts.id, id)).returning(postColumns);
     if (current.status !== status) {
       const change = status === "hidden" ? "hidden by moderation" : "restored by moderation";
-      await notify(tx, { userId: post!.authorId, type: "moderation", message: `Your post "${post!.title}" was ${change}`, postId: id });
+      await notify(tx, {
+        userId: post!.authorId,
+        type: "moderation",
+        message: `Your post "${post!.title}" was ${change}`,
+        postId: id,
+      });
     }
     return post!;
   });

@@ -13,11 +13,13 @@ export const TAGS_LISTED = 100;
 export function listTags(db: Db, search?: string): Promise<{ name: string; count: number }[]> {
   // The search is a prefix, not a pattern: LIKE's own wildcards and escape are taken literally.
   const prefix = search === undefined ? undefined : `${search.replaceAll(/[\\%_]/g, "\\$&")}%`;
-  return db
-    .select({ name: tagCounts.name, count: tagCounts.count })
-    .from(tagCounts)
-    .where(prefix === undefined ? undefined : sql`lower(${tagCounts.name}) like lower(${prefix})`)
-    // `desc nulls last`, as the index orders it (a plain `desc` means nulls first, and the index would not serve it).
-    .orderBy(sql`${tagCounts.count} desc nulls last`, asc(tagCounts.name))
-    .limit(TAGS_LISTED);
+  return (
+    db
+      .select({ name: tagCounts.name, count: tagCounts.count })
+      .from(tagCounts)
+      .where(prefix === undefined ? undefined : sql`lower(${tagCounts.name}) like lower(${prefix})`)
+      // `desc nulls last`, as the index orders it (a plain `desc` means nulls first, and the index would not serve it).
+      .orderBy(sql`${tagCounts.count} desc nulls last`, asc(tagCounts.name))
+      .limit(TAGS_LISTED)
+  );
 }

@@ -50,7 +50,10 @@ describe("GET /api/v2/tags/", () => {
       { name: tag("b"), count: 1 },
     ]);
 
-    await t.http.patch(`/api/v2/posts/${post.id}/`).set("Cookie", author.cookie).send({ tags: [tag("b"), tag("c")] });
+    await t.http
+      .patch(`/api/v2/posts/${post.id}/`)
+      .set("Cookie", author.cookie)
+      .send({ tags: [tag("b"), tag("c")] });
     expect(await tagsStartingWith(prefix)).toEqual([
       { name: tag("a"), count: 1 },
       { name: tag("b"), count: 1 },
@@ -90,8 +93,11 @@ describe("GET /api/v2/tags/", () => {
     const author = await signUp(t);
     await createPost(t, author, { tags: [tag("Kubernetes"), tag("kube_ctl"), tag("kubexctl"), tag("k8s")] });
     // Sorted here: with equal counts, the order by name is the database's collation.
-    const names = async (search: string) => (await tagsStartingWith(search)).map((entry: { name: string }) => entry.name).sort();
-    expect(await names(`${prefix.toUpperCase()}KUBE`)).toEqual([tag("Kubernetes"), tag("kube_ctl"), tag("kubexctl")].sort());
+    const names = async (search: string) =>
+      (await tagsStartingWith(search)).map((entry: { name: string }) => entry.name).sort();
+    expect(await names(`${prefix.toUpperCase()}KUBE`)).toEqual(
+      [tag("Kubernetes"), tag("kube_ctl"), tag("kubexctl")].sort(),
+    );
     expect(await names(`${prefix}kube_`)).toEqual([tag("kube_ctl")]);
     expect(await names(`${prefix}%`)).toEqual([]);
     const tooLong = await t.http.get(`/api/v2/tags/?search=${"s".repeat(51)}`);

@@ -41,7 +41,10 @@ describe("an ADMIN's own account", () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const other = await signUp(t, { roles: ["ADMIN"] });
     const third = await signUp(t, { roles: ["ADMIN"] });
-    const res = await t.http.delete(`/api/users/${other.id}`).query({ impersonatingUser: other.id }).set("Cookie", admin.cookie);
+    const res = await t.http
+      .delete(`/api/users/${other.id}`)
+      .query({ impersonatingUser: other.id })
+      .set("Cookie", admin.cookie);
     expect(res.status).toBe(204);
     expect((await t.http.delete(`/api/v2/users/${third.id}/`).set("Cookie", admin.cookie)).status).toBe(204);
   });

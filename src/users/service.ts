@@ -57,7 +57,12 @@ export function listUsers(db: Db, page: { limit: number; offset: number }): Prom
 }
 
 /** One page of the v2 list and the number of users matching; `search` is a case-insensitive substring of name or email. */
-export async function searchUsers(db: Db, search: string | undefined, orderBy: SQL[], page: { limit: number; offset: number }) {
+export async function searchUsers(
+  db: Db,
+  search: string | undefined,
+  orderBy: SQL[],
+  page: { limit: number; offset: number },
+) {
   const pattern = search === undefined ? undefined : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -126,7 +131,11 @@ export async function updateUser(db: Db, id: string, changes: { name?: string; e
  * savepoint when the caller already holds one, as the roles route and the CLI do for their audit
  * entry). Returns the roles it replaced too, read under the same row lock.
  */
-export async function setUserRoles(db: Db, id: string, roles: Role[]): Promise<{ user: PublicUser; previousRoles: Role[] }> {
+export async function setUserRoles(
+  db: Db,
+  id: string,
+  roles: Role[],
+): Promise<{ user: PublicUser; previousRoles: Role[] }> {
   const changed = await db.transaction(async (tx) => {
     // Locked, so two changes at once cannot both compare against the same old roles.
     const [current] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, id)).for("update");
@@ -149,7 +158,11 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
  * transaction (every route that deletes passes its entry): the entry keeps the email, the only
  * trace left of who the user was.
  */
-export async function deleteUser(db: Db, id: string, audit?: (deleted: { email: string }) => AuditEntry): Promise<void> {
+export async function deleteUser(
+  db: Db,
+  id: string,
+  audit?: (deleted: { email: string }) => AuditEntry,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
     if (!deleted) throw userNotFound();

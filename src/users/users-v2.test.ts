@@ -5,24 +5,39 @@ import { useTestApp } from "../../test/harness.js";
 const t = useTestApp();
 const { notAuthenticated, forbidden } = v2Errors;
 
-
 describe("GET /api/v2/users/ limit/offset pagination", () => {
   it("pages by limit and offset with count, absolute next and previous links", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     for (let i = 0; i < 12; i++) await signUp(t, { name: `Pager ${String(i).padStart(2, "0")}` });
-    const list = (query: string) => t.http.get(`/api/v2/users/?search=pager&ordering=name${query}`).set("Cookie", admin.cookie);
+    const list = (query: string) =>
+      t.http.get(`/api/v2/users/?search=pager&ordering=name${query}`).set("Cookie", admin.cookie);
 
     const first = await list("");
     expect(first.status).toBe(200);
     expect(first.body.count).toBe(12);
     expect(first.body.results).toHaveLength(10);
     expect(first.body.previous).toBeNull();
-    expect(Object.fromEntries(new URL(first.body.next).searchParams)).toEqual({ search: "pager", ordering: "name", limit: "10", offset: "10" });
+    expect(Object.fromEntries(new URL(first.body.next).searchParams)).toEqual({
+      search: "pager",
+      ordering: "name",
+      limit: "10",
+      offset: "10",
+    });
 
     const middle = await list("&limit=5&offset=5");
-    expect(middle.body.results.map((u: { name: string }) => u.name)).toEqual(["Pager 05", "Pager 06", "Pager 07", "Pager 08", "Pager 09"]);
+    expect(middle.body.results.map((u: { name: string }) => u.name)).toEqual([
+      "Pager 05",
+      "Pager 06",
+      "Pager 07",
+      "Pager 08",
+      "Pager 09",
+    ]);
     // As DRF: the link back to the first page carries no offset.
-    expect(Object.fromEntries(new URL(middle.body.previous).searchParams)).toEqual({ search: "pager", ordering: "name", limit: "5" });
+    expect(Object.fromEntries(new URL(middle.body.previous).searchParams)).toEqual({
+      search: "pager",
+      ordering: "name",
+      limit: "5",
+    });
 
     const last = await list("&limit=5&offset=10");
     expect(last.body.results).toHaveLength(2);
@@ -35,21 +50,23 @@ describe("GET /api/v2/users/ limit/offset pagination", () => {
 
   it("caps limit at 100 and falls back to the defaults for malformed values", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
-    const size = async (query: string) => (await t.http.get(`/api/v2/users/?${query}`).set("Cookie", admin.cookie)).body.results.length;
+    const size = async (query: string) =>
+      (await t.http.get(`/api/v2/users/?${query}`).set("Cookie", admin.cookie)).body.results.length;
     const total = (await t.http.get("/api/v2/users/").set("Cookie", admin.cookie)).body.count;
     expect(await size("")).toBe(Math.min(10, total));
     expect(await size("limit=1")).toBe(1);
     expect(await size("limit=101")).toBe(Math.min(100, total));
-    for (const query of ["limit=0", "limit=abc", "limit=-1", "offset=-3", "offset=x"]) expect(await size(query), query).toBe(Math.min(10, total));
+    for (const query of ["limit=0", "limit=abc", "limit=-1", "offset=-3", "offset=x"])
+      expect(await size(query), query).toBe(Math.min(10, total));
   });
 
   it("searches name and email case-insensitively, with LIKE wildcards taken literally", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const ada = await signUp(t, { name: "Ada Lovelace-Search" });
     const search = async (term: string) =>
-      (await t.http.get(`/api/v2/users/?search=${encodeURIComponent(term)}`).set("Cookie", admin.cookie)).body.results.map(
-        (u: { id: string }) => u.id,
-      );
+      (
+        await t.http.get(`/api/v2/users/?search=${encodeURIComponent(term)}`).set("Cookie", admin.cookie)
+      ).body.results.map((u: { id: string }) => u.id);
     expect(await search("lovelace-search")).toEqual([ada.id]);
     expect(await search(ada.email.toUpperCase())).toEqual([ada.id]);
     expect(await search("%")).toEqual([]);
@@ -89,9 +106,18 @@ describe("GET /api/v2/users/ limit/offset pagination", () => {
 describe("/api/v2/users/<id>/", () => {
   it("creates a user who can sign in, answering the bare user", async () => {
     const email = `v2-${Date.now()}@example.com`;
-    const res = await t.http.post("/api/v2/users/").send({ name: "Created v2", email, password: "long enough", roles: ["ADMIN"] });
+    const res = await t.http
+      .post("/api/v2/users/")
+      .send({ name: "Created v2", email, password: "long enough", roles: ["ADMIN"] });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), email, name: "Created v2", roles: ["USER"], createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      email,
+      name: "Created v2",
+      roles: ["USER"],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const signIn = await t.http.post("/api/auth/sign-in/email").send({ email, password: "long enough" });
     expect(signIn.status).toBe(200);
     const duplicate = await t.http.post("/api/v2/users").send({ name: "Again", email, password: "long enough" });
@@ -116,10 +142,20 @@ describe("/api/v2/users/<id>/", () => {
   it("retrieves the whole record for the user themselves and for an ADMIN, impersonating or not", async () => {
     const user = await signUp(t);
     const admin = await signUp(t, { roles: ["ADMIN"] });
-    const whole = { id: user.id, email: user.email, name: user.name, roles: ["USER"], createdAt: expect.any(String), updatedAt: expect.any(String) };
+    const whole = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      roles: ["USER"],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    };
     expect((await t.http.get(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie)).body).toEqual(whole);
     expect((await t.http.get(`/api/v2/users/${user.id}/`).set("Cookie", admin.cookie)).body).toEqual(whole);
-    const actingAs = await t.http.get(`/api/v2/users/${user.id}/`).query({ impersonatingUser: user.id }).set("Cookie", admin.cookie);
+    const actingAs = await t.http
+      .get(`/api/v2/users/${user.id}/`)
+      .query({ impersonatingUser: user.id })
+      .set("Cookie", admin.cookie);
     expect(actingAs.body).toEqual(whole);
   });
 
@@ -133,15 +169,27 @@ describe("/api/v2/users/<id>/", () => {
   it("lets users PATCH and PUT only themselves; PUT needs every field", async () => {
     const user = await signUp(t);
     const admin = await signUp(t, { roles: ["ADMIN"] });
-    const patched = await t.http.patch(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie).send({ name: "Renamed" });
+    const patched = await t.http
+      .patch(`/api/v2/users/${user.id}/`)
+      .set("Cookie", user.cookie)
+      .send({ name: "Renamed" });
     expect(patched.body).toMatchObject({ name: "Renamed", email: user.email });
-    const partialPut = await t.http.put(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie).send({ name: "Only name" });
+    const partialPut = await t.http
+      .put(`/api/v2/users/${user.id}/`)
+      .set("Cookie", user.cookie)
+      .send({ name: "Only name" });
     expect(partialPut.status).toBe(400);
     expect(Object.keys(partialPut.body)).toEqual(["email"]);
     const email = `put-${Date.now()}@example.com`;
-    const put = await t.http.put(`/api/v2/users/${user.id}`).set("Cookie", user.cookie).send({ name: "Put name", email });
+    const put = await t.http
+      .put(`/api/v2/users/${user.id}`)
+      .set("Cookie", user.cookie)
+      .send({ name: "Put name", email });
     expect(put.body).toMatchObject({ name: "Put name", email });
-    const byAdmin = await t.http.patch(`/api/v2/users/${user.id}/`).set("Cookie", admin.cookie).send({ name: "Admin was here" });
+    const byAdmin = await t.http
+      .patch(`/api/v2/users/${user.id}/`)
+      .set("Cookie", admin.cookie)
+      .send({ name: "Admin was here" });
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body).toEqual(forbidden);
   });

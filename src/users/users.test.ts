@@ -139,7 +139,9 @@ describe("sign-up through better-auth", () => {
 
   it("holds the name to the user routes' rule: 2 characters accepted, 1 or none refused", async () => {
     const signUpWith = (name: string) =>
-      t.http.post("/api/auth/sign-up/email").send({ name, email: `name-${randomUUID()}@example.com`, password: "a good password" });
+      t.http
+        .post("/api/auth/sign-up/email")
+        .send({ name, email: `name-${randomUUID()}@example.com`, password: "a good password" });
     expect((await signUpWith("Al")).status).toBe(200);
     for (const name of ["A", "", "  B  ", "Nul\u0000"]) {
       const res = await signUpWith(name);
@@ -151,7 +153,11 @@ describe("sign-up through better-auth", () => {
   it("holds the same rule on better-auth's update-user", async () => {
     const user = await signUp(t);
     const update = (name: string) =>
-      t.http.post("/api/auth/update-user").set("Cookie", user.cookie).set("Origin", "http://localhost:3000").send({ name });
+      t.http
+        .post("/api/auth/update-user")
+        .set("Cookie", user.cookie)
+        .set("Origin", "http://localhost:3000")
+        .send({ name });
     const refused = await update("X");
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: "INVALID_NAME" });
@@ -306,7 +312,10 @@ describe("PUT /api/users/:id", () => {
 
   it("never lets the body change roles", async () => {
     const user = await signUp(t);
-    const res = await t.http.put(`/api/users/${user.id}`).set("Cookie", user.cookie).send({ name: "Still User", roles: ["ADMIN"] });
+    const res = await t.http
+      .put(`/api/users/${user.id}`)
+      .set("Cookie", user.cookie)
+      .send({ name: "Still User", roles: ["ADMIN"] });
     expect(res.status).toBe(200);
     expect(res.body.user.roles).toEqual(["USER"]);
   });
@@ -385,7 +394,9 @@ describe("DELETE /api/users/:id", () => {
     const stale = await t.http.get("/api/profile").set("Cookie", doomed.cookie);
     expect(stale.status).toBe(401);
     expect(stale.body).toEqual({ error: "No auth session" });
-    const signInAgain = await t.http.post("/api/auth/sign-in/email").send({ email: doomed.email, password: doomed.password });
+    const signInAgain = await t.http
+      .post("/api/auth/sign-in/email")
+      .send({ email: doomed.email, password: doomed.password });
     expect(signInAgain.status).toBe(401);
   });
 
@@ -419,21 +430,30 @@ describe("PUT /api/users/:id/roles", () => {
   it("lets an ADMIN set a user's roles, which take effect on the user's next request", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    const res = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["MODERATOR", "USER"] });
+    const res = await t.http
+      .put(`/api/users/${user.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["MODERATOR", "USER"] });
     expect(res.status).toBe(200);
     expectPublicUser(res.body.user);
     expect(res.body.user).toMatchObject({ id: user.id, roles: ["MODERATOR", "USER"] });
     const profile = await t.http.get("/api/profile").set("Cookie", user.cookie);
     expect(profile.body.user.roles).toEqual(["MODERATOR", "USER"]);
 
-    const promoted = await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["ADMIN"] });
+    const promoted = await t.http
+      .put(`/api/users/${user.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["ADMIN"] });
     expect(promoted.status).toBe(200);
     expect((await t.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(200);
   });
 
   it("answers 403 to a non-admin, including one trying to promote themselves", async () => {
     const moderator = await signUp(t, { roles: ["MODERATOR"] });
-    const res = await t.http.put(`/api/users/${moderator.id}/roles`).set("Cookie", moderator.cookie).send({ roles: ["ADMIN"] });
+    const res = await t.http
+      .put(`/api/users/${moderator.id}/roles`)
+      .set("Cookie", moderator.cookie)
+      .send({ roles: ["ADMIN"] });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "Insufficient role" });
     const profile = await t.http.get("/api/profile").set("Cookie", moderator.cookie);
@@ -450,11 +470,19 @@ describe("PUT /api/users/:id/roles", () => {
   it("accepts 1 to 4 distinct known roles only", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    const put = (roles: unknown) => t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles });
+    const put = (roles: unknown) =>
+      t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles });
     const all = await put(["ADMIN", "MODERATOR", "USER", "GUEST"]);
     expect(all.status).toBe(200);
     expect(all.body.user.roles).toEqual(["ADMIN", "MODERATOR", "USER", "GUEST"]);
-    for (const roles of [[], ["USER", "USER"], ["OWNER"], "ADMIN", ["ADMIN", "MODERATOR", "USER", "GUEST", "ADMIN"], undefined]) {
+    for (const roles of [
+      [],
+      ["USER", "USER"],
+      ["OWNER"],
+      "ADMIN",
+      ["ADMIN", "MODERATOR", "USER", "GUEST", "ADMIN"],
+      undefined,
+    ]) {
       const res = await put(roles);
       expect(res.status, JSON.stringify(roles)).toBe(400);
       expect(res.body.code).toBe("validation_error");
@@ -464,7 +492,10 @@ describe("PUT /api/users/:id/roles", () => {
 
   it("refuses to let an admin remove ADMIN from their own account with 409 last_admin_protection", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
-    const res = await t.http.put(`/api/users/${admin.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] });
+    const res = await t.http
+      .put(`/api/users/${admin.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["USER"] });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       error: "You cannot remove the ADMIN role from your own account",
@@ -487,7 +518,10 @@ describe("PUT /api/users/:id/roles", () => {
   it("lets an admin remove ADMIN from another admin", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const other = await signUp(t, { roles: ["ADMIN"] });
-    const res = await t.http.put(`/api/users/${other.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] });
+    const res = await t.http
+      .put(`/api/users/${other.id}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["USER"] });
     expect(res.status).toBe(200);
     expect(res.body.user.roles).toEqual(["USER"]);
     expect((await t.http.get("/api/users").set("Cookie", other.cookie)).status).toBe(403);
@@ -495,7 +529,10 @@ describe("PUT /api/users/:id/roles", () => {
 
   it("answers 404 for an unknown user", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
-    const res = await t.http.put(`/api/users/${unknownId}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] });
+    const res = await t.http
+      .put(`/api/users/${unknownId}/roles`)
+      .set("Cookie", admin.cookie)
+      .send({ roles: ["USER"] });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "User not found", code: "user_not_found" });
   });
@@ -512,7 +549,10 @@ describe("user JSON", () => {
       await t.http.put(`/api/users/${user.id}`).set("Cookie", user.cookie).send({ name: "Safe Name" }),
       await t.http.get("/api/users?limit=100").set("Cookie", admin.cookie),
       await t.http.get("/api/admin/users?limit=100").set("Cookie", admin.cookie),
-      await t.http.put(`/api/users/${user.id}/roles`).set("Cookie", admin.cookie).send({ roles: ["USER"] }),
+      await t.http
+        .put(`/api/users/${user.id}/roles`)
+        .set("Cookie", admin.cookie)
+        .send({ roles: ["USER"] }),
     ];
     for (const res of responses) {
       expect(res.status).toBeLessThan(300);

@@ -13,7 +13,10 @@ import * as users from "./service.js";
 
 export const usersListQuery = z.object({
   search: text().max(200).optional(),
-  ordering: orderingParam({ created_at: usersTable.createdAt, name: usersTable.name, email: usersTable.email }, "created_at"),
+  ordering: orderingParam(
+    { created_at: usersTable.createdAt, name: usersTable.name, email: usersTable.email },
+    "created_at",
+  ),
 });
 
 const list = validate({ query: usersListQuery });

@@ -37,7 +37,10 @@ beforeAll(async () => {
   await once(api, "listening");
   servers = [api, await serveFrontend(BASE_PORT + 1), await serveFrontend(BASE_PORT + 2)];
   mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox"],
+  });
 });
 
 afterAll(async () => {
@@ -59,7 +62,13 @@ async function openPage(origin: string): Promise<Page> {
 }
 
 const call = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate((api, m, p, b) => (globalThis as unknown as { call: (...args: unknown[]) => Promise<Answer> }).call(api, m, p, b), API, method, path, body);
+  page.evaluate(
+    (api, m, p, b) => (globalThis as unknown as { call: (...args: unknown[]) => Promise<Answer> }).call(api, m, p, b),
+    API,
+    method,
+    path,
+    body,
+  );
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
 
@@ -67,16 +76,24 @@ describe("a browser app on another origin of the same site", () => {
   it("signs up, signs in, reads the profile, posts, signs out and is refused after", async () => {
     const page = await openPage(FRONTEND);
     const email = `ada-${Date.now()}@example.com`;
-    expect((await call(page, "POST", "/api/auth/sign-up/email", { name: "Ada", email, password: "correct horse battery" })).status).toBe(200);
+    expect(
+      (await call(page, "POST", "/api/auth/sign-up/email", { name: "Ada", email, password: "correct horse battery" }))
+        .status,
+    ).toBe(200);
     expect((await call(page, "POST", "/api/auth/sign-out")).status).toBe(200);
-    expect((await call(page, "POST", "/api/auth/sign-in/email", { email, password: "correct horse battery" })).status).toBe(200);
+    expect(
+      (await call(page, "POST", "/api/auth/sign-in/email", { email, password: "correct horse battery" })).status,
+    ).toBe(200);
     const cookies = await browser.cookies();
     expect(cookies.map((cookie) => cookie.name)).toContain("__Secure-auth.session_token");
 
     const profile = await call(page, "GET", "/api/profile");
     expect(profile.status).toBe(200);
     expect(profile.body?.user).toMatchObject({ email, name: "Ada", roles: ["USER"] });
-    const post = await call(page, "POST", "/api/v2/posts/", { title: "From the browser", content: "Written by a page on another origin." });
+    const post = await call(page, "POST", "/api/v2/posts/", {
+      title: "From the browser",
+      content: "Written by a page on another origin.",
+    });
     expect(post.status).toBe(201);
     expect(post.body).toMatchObject({ title: "From the browser", visibility: "public" });
 
@@ -91,15 +108,33 @@ describe("a browser app on another origin of the same site", () => {
     const signUp = await fetch(`${API}/api/auth/sign-up/email`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ name: "Linus", email: `linus-${Date.now()}@example.com`, password: "correct horse battery" }),
+      body: JSON.stringify({
+        name: "Linus",
+        email: `linus-${Date.now()}@example.com`,
+        password: "correct horse battery",
+      }),
     });
-    const cookie = signUp.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     const page = await openPage(FRONTEND);
     const email = `grace-${Date.now()}@example.com`;
-    expect((await call(page, "POST", "/api/auth/sign-up/email", { name: "Grace", email, password: "correct horse battery" })).status).toBe(200);
-    const post = await call(page, "POST", "/api/v2/posts/", { title: "Comment on this", content: "Anyone may comment here." });
-    const stream = page.evaluate((api) => (globalThis as unknown as { nextNotification: (api: string) => Promise<unknown> }).nextNotification(api), API);
-    await page.waitForFunction(() => (globalThis as unknown as { streamOpen?: Promise<boolean> }).streamOpen !== undefined);
+    expect(
+      (await call(page, "POST", "/api/auth/sign-up/email", { name: "Grace", email, password: "correct horse battery" }))
+        .status,
+    ).toBe(200);
+    const post = await call(page, "POST", "/api/v2/posts/", {
+      title: "Comment on this",
+      content: "Anyone may comment here.",
+    });
+    const stream = page.evaluate(
+      (api) => (globalThis as unknown as { nextNotification: (api: string) => Promise<unknown> }).nextNotification(api),
+      API,
+    );
+    await page.waitForFunction(
+      () => (globalThis as unknown as { streamOpen?: Promise<boolean> }).streamOpen !== undefined,
+    );
     await page.evaluate(() => (globalThis as unknown as { streamOpen: Promise<boolean> }).streamOpen);
 
     const comment = await fetch(`${API}/api/v2/posts/${String(post.body?.id)}/comments/`, {
@@ -114,7 +149,10 @@ describe("a browser app on another origin of the same site", () => {
 
   it("refuses a page whose origin is not in CORS_ORIGINS", async () => {
     const page = await openPage(FOREIGN);
-    const signIn = await call(page, "POST", "/api/auth/sign-in/email", { email: "ada@example.com", password: "correct horse battery" });
+    const signIn = await call(page, "POST", "/api/auth/sign-in/email", {
+      email: "ada@example.com",
+      password: "correct horse battery",
+    });
     expect(signIn.status).toBe(0);
     expect(signIn.refused).toMatch(/TypeError/);
     const read = await call(page, "GET", "/api/posts");
@@ -124,7 +162,13 @@ describe("a browser app on another origin of the same site", () => {
 });
 
 /** Opens an operation of the Swagger UI page, sends it (with a JSON body if given) and returns the status shown. */
-async function tryOperation(page: Page, method: string, path: string, body?: unknown, shot?: string): Promise<string | undefined> {
+async function tryOperation(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  shot?: string,
+): Promise<string | undefined> {
   const block = `.opblock-${method}:has(.opblock-summary-path[data-path="${path}"])`;
   await (await page.waitForSelector(`${block} .opblock-summary`, { timeout: 20_000 }))!.click();
   if (body !== undefined) {
@@ -138,7 +182,9 @@ async function tryOperation(page: Page, method: string, path: string, body?: unk
   }
   // The page starts with "Try it out" on: the operation's Execute button is already there.
   await (await page.waitForSelector(`${block} .execute`))!.click();
-  const status = await page.waitForSelector(`${block} .live-responses-table tbody .response-col_status`, { timeout: 15_000 });
+  const status = await page.waitForSelector(`${block} .live-responses-table tbody .response-col_status`, {
+    timeout: 15_000,
+  });
   if (shot) await (await page.$(block))!.screenshot({ path: `${SCREENSHOTS}${shot}.png` });
   return status!.evaluate((cell) => cell.textContent?.trim().slice(0, 3));
 }
@@ -148,9 +194,16 @@ describe("the API reference at /api/docs", () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     const refusals: string[] = [];
-    page.on("console", (message) => void (/Content Security Policy/i.test(message.text()) && refusals.push(message.text())));
+    page.on(
+      "console",
+      (message) => void (/Content Security Policy/i.test(message.text()) && refusals.push(message.text())),
+    );
     const missing: string[] = [];
-    page.on("response", (response) => void (response.status() === 404 && !response.url().endsWith("/favicon.ico") && missing.push(response.url())));
+    page.on(
+      "response",
+      (response) =>
+        void (response.status() === 404 && !response.url().endsWith("/favicon.ico") && missing.push(response.url())),
+    );
     await page.goto(`${API}/api/docs`, { waitUntil: "load" });
     await page.waitForSelector(".opblock", { timeout: 20_000 });
     await page.screenshot({ path: `${SCREENSHOTS}4-api-docs.png` });

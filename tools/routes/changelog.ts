@@ -58,10 +58,12 @@ export function parseChangelog(text: string): ParsedEntry[] {
 
   while (index < lines.length) {
     const header = ENTRY_HEADER.exec(lines[index]!);
-    if (!header) fail(`expected an entry header "# <YYYY-MM-DDTHH:MM:SSZ> [v<major>.<minor>.<patch>]", found "${lines[index]}"`);
+    if (!header)
+      fail(`expected an entry header "# <YYYY-MM-DDTHH:MM:SSZ> [v<major>.<minor>.<patch>]", found "${lines[index]}"`);
     const [, timestamp, tag] = header as unknown as [string, string, string | undefined];
     const time = new Date(timestamp);
-    if (Number.isNaN(time.getTime()) || changelogTimestamp(time) !== timestamp) fail(`"${timestamp}" is not a valid date and time`);
+    if (Number.isNaN(time.getTime()) || changelogTimestamp(time) !== timestamp)
+      fail(`"${timestamp}" is not a valid date and time`);
     const entryLine = index;
     const hunks: Hunk[] = [];
     const hunkLines: number[] = [];
@@ -79,7 +81,8 @@ export function parseChangelog(text: string): ParsedEntry[] {
           if (index >= lines.length || line.startsWith("# ")) {
             fail(`hunk "${lines[hunkLine]}" announces ${count} "${marker}" lines; the entry ends before them`);
           }
-          if (!line.startsWith(`${marker} `)) fail(`hunk "${lines[hunkLine]}" expects "${marker} METHOD /path", found ${describeMarker(line)}`);
+          if (!line.startsWith(`${marker} `))
+            fail(`hunk "${lines[hunkLine]}" expects "${marker} METHOD /path", found ${describeMarker(line)}`);
           const route = line.slice(2);
           if (!ROUTE_LINE.test(route)) fail(`"${route}" is not a route line "METHOD /path"`);
           index++;
@@ -87,7 +90,8 @@ export function parseChangelog(text: string): ParsedEntry[] {
         });
       const removed = routeLines("<", hunkHeader.removedCount);
       if (hunkHeader.kind === "c") {
-        if (lines[index] !== "---") fail(`a change hunk separates its "<" and ">" lines with "---", found ${describeMarker(lines[index] ?? "")}`);
+        if (lines[index] !== "---")
+          fail(`a change hunk separates its "<" and ">" lines with "---", found ${describeMarker(lines[index] ?? "")}`);
         index++;
       }
       const added = routeLines(">", hunkHeader.addedCount);
@@ -132,7 +136,10 @@ export function replayChangelog(text: string): ReplayedChangelog {
     }
     const unsorted = table.findIndex((line, i) => i > 0 && table[i - 1]! >= line);
     if (unsorted !== -1) {
-      throw new ChangelogError(entry.line, `after this entry line ${unsorted + 1} of the table ("${table[unsorted]}") is out of order or repeated`);
+      throw new ChangelogError(
+        entry.line,
+        `after this entry line ${unsorted + 1} of the table ("${table[unsorted]}") is out of order or repeated`,
+      );
     }
     if (entry.tag !== undefined) {
       if (lastTag !== undefined && compareVersionTags(entry.tag, lastTag) <= 0) {

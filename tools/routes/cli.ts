@@ -29,7 +29,8 @@ function readChangelog(): string {
 /** Appends the entry for the app's current routes; returns what to print. */
 async function recordCommand(tag: string | undefined): Promise<string> {
   // Before the few seconds the app takes to build.
-  if (tag !== undefined && !isVersionTag(tag)) throw new TagError(`--tag ${tag}: expected v<major>.<minor>.<patch>, e.g. v1.2.0`);
+  if (tag !== undefined && !isVersionTag(tag))
+    throw new TagError(`--tag ${tag}: expected v<major>.<minor>.<patch>, e.g. v1.2.0`);
   const changelog = readChangelog();
   const change = recordRouteChange(changelog, await servedRouteTable(), { tag, now: new Date() });
   if (!change) return "no route changes";
@@ -37,8 +38,13 @@ async function recordCommand(tag: string | undefined): Promise<string> {
   const separator = changelog === "" || changelog.endsWith("\n") ? "" : "\n";
   appendFileSync(changelogPath, separator + change.text);
   const suggestion = change.suggestedTag ? `, e.g. ${change.suggestedTag}` : "";
-  const lines = [`Appended to ${CHANGELOG_FILE}:`, change.text.trimEnd(), `suggested version bump: ${change.bump}${suggestion} (${BUMP_REASON[change.bump]})`];
-  if (tag && change.suggestedTag && tag !== change.suggestedTag) lines.push(`note: tagged ${tag}; the rule suggests ${change.suggestedTag}`);
+  const lines = [
+    `Appended to ${CHANGELOG_FILE}:`,
+    change.text.trimEnd(),
+    `suggested version bump: ${change.bump}${suggestion} (${BUMP_REASON[change.bump]})`,
+  ];
+  if (tag && change.suggestedTag && tag !== change.suggestedTag)
+    lines.push(`note: tagged ${tag}; the rule suggests ${change.suggestedTag}`);
   return lines.join("\n");
 }
 
@@ -47,16 +53,25 @@ async function checkCommand(): Promise<string> {
   const result = checkRoutes(readChangelog(), await servedRouteTable());
   if (result.hunks.length === 0) return `routes match ${CHANGELOG_FILE}`;
   const lines = [`The app's routes differ from ${CHANGELOG_FILE}:`];
-  if (result.unrecorded.length) lines.push("served but not recorded:", ...result.unrecorded.map((route) => `  + ${route}`));
+  if (result.unrecorded.length)
+    lines.push("served but not recorded:", ...result.unrecorded.map((route) => `  + ${route}`));
   if (result.unserved.length) lines.push("recorded but not served:", ...result.unserved.map((route) => `  - ${route}`));
-  lines.push("The entry that would record them:", ...formatHunks(result.hunks), "Record the change with: npm run routes:changelog -- --tag vX.Y.Z");
+  lines.push(
+    "The entry that would record them:",
+    ...formatHunks(result.hunks),
+    "Record the change with: npm run routes:changelog -- --tag vX.Y.Z",
+  );
   throw new RouteMismatch(lines.join("\n"));
 }
 
 class RouteMismatch extends Error {}
 
 async function run(argv: string[]): Promise<string> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { tag: { type: "string" } } });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { tag: { type: "string" } },
+  });
   const [command, ...rest] = positionals;
   if (rest.length > 0) throw new UsageError(USAGE);
   if (command === "changelog") return recordCommand(values.tag);
@@ -68,7 +83,12 @@ try {
   console.log(await run(process.argv.slice(2)));
   process.exit(0);
 } catch (error) {
-  if (error instanceof RouteMismatch || error instanceof ChangelogError || error instanceof TagError || error instanceof UsageError) {
+  if (
+    error instanceof RouteMismatch ||
+    error instanceof ChangelogError ||
+    error instanceof TagError ||
+    error instanceof UsageError
+  ) {
     console.error(error.message);
     process.exit(error instanceof UsageError ? 2 : 1);
   }

@@ -77,26 +77,33 @@ describe("normal diff of route tables", () => {
   it("records a move from /api/<resource> to /api/v2/<resource> as a change", () => {
     const v1 = ["DELETE /api/events/:id", "GET /api/events", "GET /api/tasks", "POST /api/events"];
     const v2 = ["DELETE /api/v2/events/:id", "GET /api/v2/events", "GET /api/v2/tasks", "POST /api/v2/events"];
-    const expected = [
-      "1,4c1,4",
-      ...v1.map((line) => `< ${line}`),
-      "---",
-      ...v2.map((line) => `> ${line}`),
-    ];
+    const expected = ["1,4c1,4", ...v1.map((line) => `< ${line}`), "---", ...v2.map((line) => `> ${line}`)];
     expect(formatHunks(diffTables(v1, v2))).toEqual(expected);
     expect(rendered(v1, v2)).toBe(gnuDiff(v1, v2));
   });
 
   it("keeps a change hunk on each side of a route that stays", () => {
     const v1 = ["DELETE /api/events/:id", "GET /api/events", "GET /api/posts", "GET /api/tasks", "POST /api/events"];
-    const v2 = ["DELETE /api/v2/events/:id", "GET /api/posts", "GET /api/v2/events", "GET /api/v2/tasks", "POST /api/v2/events"];
+    const v2 = [
+      "DELETE /api/v2/events/:id",
+      "GET /api/posts",
+      "GET /api/v2/events",
+      "GET /api/v2/tasks",
+      "POST /api/v2/events",
+    ];
     expect(formatHunks(diffTables(v1, v2)).filter((line) => /^\d/.test(line))).toEqual(["1,2c1", "4,5c3,5"]);
     expect(rendered(v1, v2)).toBe(gnuDiff(v1, v2));
   });
 
   it("records new v2 notification routes as additions", () => {
     const before = ["GET /api/posts", "GET /api/users"];
-    const after = [...before, "DELETE /api/v2/notifications/:id", "GET /api/v2/notifications", "GET /api/v2/notifications/:id", "POST /api/v2/notifications"].sort();
+    const after = [
+      ...before,
+      "DELETE /api/v2/notifications/:id",
+      "GET /api/v2/notifications",
+      "GET /api/v2/notifications/:id",
+      "POST /api/v2/notifications",
+    ].sort();
     expect(formatHunks(diffTables(before, after))).toEqual([
       "0a1",
       "> DELETE /api/v2/notifications/:id",

@@ -86,7 +86,14 @@ const HUNK_HEADER = /^(\d+)(?:,(\d+))?([acd])(\d+)(?:,(\d+))?$/;
 export function parseHunkHeader(line: string): HunkHeader | string {
   const match = HUNK_HEADER.exec(line);
   if (!match) return `bad hunk header "${line}": expected a normal-diff header such as 12a13,14, 5c5 or 7d6`;
-  const [, leftFrom, leftTo, kind, rightFrom, rightTo] = match as unknown as [string, string, string | undefined, HunkKind, string, string | undefined];
+  const [, leftFrom, leftTo, kind, rightFrom, rightTo] = match as unknown as [
+    string,
+    string,
+    string | undefined,
+    HunkKind,
+    string,
+    string | undefined,
+  ];
   const left = rangeOf(leftFrom, leftTo);
   const right = rangeOf(rightFrom, rightTo);
   if (typeof left === "string") return `bad hunk header "${line}": ${left}`;
@@ -131,7 +138,9 @@ export function applyHunks(table: readonly string[], hunks: readonly Hunk[]): st
     if (start + hunk.removed.length > table.length) fail(`the table before this entry has only ${table.length} lines`);
     result.push(...table.slice(consumed, start));
     if (hunk.newStart !== result.length + 1) {
-      fail(`against the previous table its header would be ${formatHunkHeader({ ...hunk, newStart: result.length + 1 })}`);
+      fail(
+        `against the previous table its header would be ${formatHunkHeader({ ...hunk, newStart: result.length + 1 })}`,
+      );
     }
     hunk.removed.forEach((line, offset) => {
       const actual = table[start + offset];

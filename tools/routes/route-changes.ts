@@ -26,7 +26,8 @@ export function recordRouteChange(
 ): RecordedChange | undefined {
   const replayed = replayChangelog(changelog);
   const { tag } = options;
-  if (tag !== undefined && !isVersionTag(tag)) throw new TagError(`--tag ${tag}: expected v<major>.<minor>.<patch>, e.g. v1.2.0`);
+  if (tag !== undefined && !isVersionTag(tag))
+    throw new TagError(`--tag ${tag}: expected v<major>.<minor>.<patch>, e.g. v1.2.0`);
   const hunks = diffTables(replayed.table, table);
   if (hunks.length === 0) return undefined;
   if (tag !== undefined && replayed.lastTag !== undefined && compareVersionTags(tag, replayed.lastTag) <= 0) {

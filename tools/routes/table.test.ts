@@ -22,7 +22,13 @@ describe("route table", () => {
     const table = routeTableOf(createApp(t));
     expect(table).toEqual([...new Set(table)].sort());
     expect(table).toEqual(
-      expect.arrayContaining(["ALL /api/auth/*", "GET /health", "GET /api/posts", "GET /api/posts/:id", "PUT /api/users/:id/roles"]),
+      expect.arrayContaining([
+        "ALL /api/auth/*",
+        "GET /health",
+        "GET /api/posts",
+        "GET /api/posts/:id",
+        "PUT /api/users/:id/roles",
+      ]),
     );
     expect(table.filter((line) => line.includes("/api/auth"))).toEqual(["ALL /api/auth/*"]);
     for (const line of table) expect(line).toMatch(/^(ALL|DELETE|GET|PATCH|POST|PUT) \/\S*$/);

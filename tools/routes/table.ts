@@ -43,10 +43,12 @@ function collectRoutes(stack: readonly LayerLike[], prefix: string, lines: Set<s
       continue;
     }
     // Express wraps a mounted sub-app in a closure that hides its routes: refuse rather than miss them.
-    if (layer.name === "mounted_app") throw new Error(`A sub-app mounted at ${String(layer.rawPath)} hides its routes: mount a Router instead`);
+    if (layer.name === "mounted_app")
+      throw new Error(`A sub-app mounted at ${String(layer.rawPath)} hides its routes: mount a Router instead`);
     const nested = stackOf(layer.handle);
     if (!nested) continue;
-    for (const mount of pathsOf(layer.rawPath ?? "/")) collectRoutes(nested, mount === "/" ? prefix : joinPaths(prefix, mount), lines);
+    for (const mount of pathsOf(layer.rawPath ?? "/"))
+      collectRoutes(nested, mount === "/" ? prefix : joinPaths(prefix, mount), lines);
   }
 }
 
