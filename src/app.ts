@@ -9,7 +9,7 @@ import { readRouting } from "./db/replicas.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
-import { health, readinessRouter } from "./http/health.js";
+import { health, Readiness, readinessRouter } from "./http/health.js";
 import { rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { requestId } from "./logging/request-id.js";
@@ -56,7 +56,7 @@ export function createApp(options: AppOptions): Express {
   app.use(refuseCrossSiteWrites(config));
   app.use(express.json({ limit: "100kb" }));
 
-  app.use(readinessRouter(database));
+  app.use(readinessRouter(database, options.readiness ?? new Readiness()));
   app.use("/api", usersRouter(deps));
   app.use("/api", postsRouter(deps));
   app.use("/api", auditRouter(deps));

@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(60_000),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BETTER_AUTH_URL: z.url().optional(),
@@ -45,6 +46,8 @@ export interface Config {
   readonly databaseConnectTimeoutMs: number;
   /** How long a request may hold a database connection before it is dropped and a 503 (a network that drops packets never errors). */
   readonly databaseQueryTimeoutMs: number;
+  /** After SIGTERM, how long to go on serving with /ready failing, so a balancer stops routing here first. */
+  readonly shutdownDelayMs: number;
   /** The longest a session read is reused without reading it again (0: never); a committed change to it or its user forgets it sooner, on every instance. */
   readonly sessionCacheMs: number;
   readonly authSecret: string;
@@ -103,6 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: env.DATABASE_POOL_MAX,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     sessionCacheMs: env.SESSION_CACHE_MS,
     authSecret,
     authUrl: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,

@@ -3,6 +3,7 @@ import type { AuthGuards } from "./auth/require-auth.js";
 import type { Config } from "./config.js";
 import type { ChangeFeed } from "./db/change-feed.js";
 import type { Database, Db } from "./db/client.js";
+import type { Readiness } from "./http/health.js";
 import type { CursorPaginator } from "./http/pagination.js";
 import type { RateLimitStores } from "./http/rate-limit.js";
 import type { Logger } from "./logging/logger.js";
@@ -24,6 +25,8 @@ export interface AppOptions {
    * and notification streams get no live events.
    */
   changes?: ChangeFeed;
+  /** Turned off at shutdown: /ready then answers 503 while requests are still served. */
+  readiness?: Readiness;
   /** Live notification streams' keep-alive interval and per-user limit (tests shorten the interval). */
   notificationStreams?: Partial<NotificationStreamOptions>;
 }

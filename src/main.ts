@@ -1,8 +1,10 @@
 import type { Server, ServerResponse } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
 import { Server as TcpServer } from "node:net";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
+import { Readiness } from "./http/health.js";
 import { redisRateLimitStores } from "./http/rate-limit.js";
 import { createHttpServer } from "./http/server.js";
 import { createLogger, type Logger } from "./logging/logger.js";
@@ -33,7 +35,8 @@ async function main(): Promise<void> {
   // Counters shared by every instance; each instance counts alone without Redis.
   const rateLimitStores =
     config.rateLimit.enabled && config.redisUrl ? redisRateLimitStores({ url: config.redisUrl, logger }) : undefined;
-  const app = createApp({ ...services, rateLimitStores });
+  const readiness = new Readiness();
+  const app = createApp({ ...services, rateLimitStores, readiness });
   const server = createHttpServer(app).listen(config.port, config.host, () => {
     const ms = Math.round(performance.now() - started);
     logger.info(
@@ -51,6 +54,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: finishing in-flight requests`);
+    // Behind a load balancer: keep serving while its health check sees /ready fail, so that it stops
+    // sending requests here before the port closes (a connection still queued then is reset).
+    readiness.stop();
+    if (config.shutdownDelayMs > 0) await delay(config.shutdownDelayMs);
     // First: it ends the live notification streams, which would otherwise hold the drain to its end.
     await services.changes.close();
     await drain();

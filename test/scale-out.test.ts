@@ -42,6 +42,8 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
       // The balancer is on the loopback: the client's address is the one it adds to X-Forwarded-For.
       TRUST_PROXY: "loopback",
       RATE_LIMIT_ENABLED: "true",
+      // Long enough for the balancer to see /ready fail (deploy/haproxy.cfg) before the port closes.
+      SHUTDOWN_DELAY_MS: "2000",
       RATE_LIMIT_AUTH: String(AUTH_LIMIT),
       RATE_LIMIT_GLOBAL: "100000",
       LOG_LEVEL: "warn",

@@ -17,9 +17,23 @@ export const health: RequestHandler = (_req, res) => {
 };
 
 /** `/ready`: the database answers too, so traffic may be sent. Logged like any other request. */
-export function readinessRouter(database: Database): Router {
+/** Whether the instance wants new requests: false once it is shutting down. */
+export class Readiness {
+  #stopping = false;
+
+  get stopping(): boolean {
+    return this.#stopping;
+  }
+
+  stop(): void {
+    this.#stopping = true;
+  }
+}
+
+export function readinessRouter(database: Database, readiness: Readiness): Router {
   const router = Router();
   router.get("/ready", async (_req, res) => {
+    if (readiness.stopping) throw serviceUnavailable();
     try {
       await database.ping();
     } catch {
