@@ -11,25 +11,10 @@ import { loadConfig } from "../src/config.js";
 import { type RateLimitStores, redisRateLimitStores } from "../src/http/rate-limit.js";
 import { createPost, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
+import { REDIS_URL, redisAvailable } from "./redis.js";
 
 const t = useTestApp();
 
-// `npm test` needs no service: the Redis tests run when TEST_REDIS_URL is set (CI sets it, and then
-// they must pass) or when a Redis answers on the default port, and are skipped otherwise.
-const REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
-const redisAvailable = Boolean(process.env.TEST_REDIS_URL) || (await answers(new URL(REDIS_URL)));
-
-function answers(url: URL): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(url.port || 6379), url.hostname);
-    socket.setTimeout(500, () => socket.destroy());
-    socket
-      .once("connect", () => resolve(true))
-      .once("close", () => resolve(false))
-      .once("error", () => resolve(false));
-    socket.once("connect", () => socket.end());
-  });
-}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DEV_ADMIN_KEY = "dev-admin-key-0123456789";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.js";
@@ -10,26 +10,12 @@ import { redisRateLimitStores } from "../src/http/rate-limit.js";
 import { createLogger } from "../src/logging/logger.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { MemoryTransport, useTestApp } from "./harness.js";
+import { REDIS_URL, redisAvailable } from "./redis.js";
 
 // Two instances count one client's requests in Redis, reached through a proxy this test cuts and
 // restores; Redis itself never stops. Runs where a Redis answers (CI sets TEST_REDIS_URL).
 
-const REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 const redis = new URL(REDIS_URL);
-const redisAvailable = Boolean(process.env.TEST_REDIS_URL) || (await answers(redis));
-
-function answers(url: URL): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(url.port || 6379), url.hostname);
-    socket.setTimeout(500, () => socket.destroy());
-    socket
-      .once("connect", () => resolve(true))
-      .once("close", () => resolve(false))
-      .once("error", () => resolve(false));
-    socket.once("connect", () => socket.end());
-  });
-}
-
 const t = useTestApp();
 const LIMIT = 4;
 const closers: (() => Promise<unknown>)[] = [];
