@@ -11,6 +11,7 @@ import { createLogger } from "../src/logging/logger.js";
 import { openServices, type Services } from "../src/services.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { adminQuery, withDatabase } from "./databases.js";
+import { poll } from "./poll.js";
 
 // The database server is never stopped: the service reaches it through a TCP proxy this test
 // cuts and restores, and its server-side connections are terminated in the middle of the load.
@@ -123,9 +124,22 @@ async function startWriters(base: string, concurrency = 8) {
     }
   };
   const writers = Array.from({ length: concurrency }, writer);
+  const startedSince = (at: number) => outcomes.filter((o) => o.startedAt >= at);
   return {
     authorId,
     outcomes,
+    /** Waits until `count` requests started at or after `at` have been answered, whatever the answer. */
+    answered: (count: number, at: number) =>
+      poll(
+        () => startedSince(at).length,
+        (n) => n >= count,
+      ),
+    /** Waits until the last `count` answers to requests started at or after `at` are all 201. */
+    acknowledgedInARow: (count: number, at = 0) =>
+      poll(
+        () => startedSince(at).slice(-count),
+        (last) => last.length === count && last.every((o) => o.status === 201),
+      ),
     stop: async () => {
       running = false;
       await Promise.all(writers);
@@ -133,20 +147,18 @@ async function startWriters(base: string, concurrency = 8) {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function readyStatus(base: string): Promise<number> {
-  return (await fetch(`${base}/ready`)).status;
+  // A /ready that hangs fails the test here, with its reason, rather than as the test's own timeout.
+  return (await fetch(`${base}/ready`, { signal: AbortSignal.timeout(5_000) })).status;
 }
 
 /** Polls /ready until 200 (or 10 s); returns how long that took. */
 async function untilReady(base: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
-  let status = await readyStatus(base);
-  while (status !== 200 && performance.now() - started < 10_000) {
-    await sleep(100);
-    status = await readyStatus(base);
-  }
+  const status = await poll(
+    () => readyStatus(base),
+    (answer) => answer === 200,
+  );
   return { status, ms: Math.round(performance.now() - started) };
 }
 
@@ -166,23 +178,28 @@ describe.skipIf(!serverUrl)("database outage (PostgreSQL through a cuttable prox
     const service = await startService(databaseName);
     try {
       const load = await startWriters(service.base);
-      await sleep(1_000);
+      await load.acknowledgedInARow(40);
 
       // The server ends the service's sessions (as a failover or a restart would) mid-load.
       const terminatedAt = performance.now();
       const terminated = await terminateBackends(databaseName);
-      await sleep(1_000);
+      // Writing again on new sessions before the next blow, so that each phase shows on its own.
+      await load.acknowledgedInARow(8, performance.now());
 
       const cutAt = performance.now();
       service.proxy.cut();
-      await sleep(300);
-      const readyDuringCut = await readyStatus(service.base);
-      await sleep(2_700);
+      const readyDuringCut = await poll(
+        () => readyStatus(service.base),
+        (status) => status === 503,
+      );
+      // Ten answers a writer while the database is unreachable: a request that waited for it
+      // instead would hold its writer, and the count would not be reached before the deadline.
+      await load.answered(80, cutAt);
 
       const restoredAt = performance.now();
       await service.proxy.open();
       const readyAgain = await untilReady(service.base);
-      await sleep(1_500);
+      await load.acknowledgedInARow(16, restoredAt);
       await load.stop();
 
       const { outcomes } = load;
@@ -256,24 +273,34 @@ describe.skipIf(!serverUrl)("database partition (packets dropped, nothing refuse
     await adminQuery(serverUrl!, `drop database if exists "${databaseName}" with (force)`);
   });
 
+  // Short, so that the stall shows them quickly, yet well above what a write takes.
+  const connectTimeoutMs = 500;
+  const queryTimeoutMs = 750;
+
   it("answers 503 within the configured timeouts instead of hanging, then recovers", async () => {
     const service = await startService(databaseName, {
-      DATABASE_CONNECT_TIMEOUT_MS: "1000",
-      DATABASE_QUERY_TIMEOUT_MS: "1500",
+      DATABASE_CONNECT_TIMEOUT_MS: String(connectTimeoutMs),
+      DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs),
     });
     try {
       const load = await startWriters(service.base);
-      await sleep(1_000);
+      await load.acknowledgedInARow(40);
 
       const stalledAt = performance.now();
       service.proxy.stall();
-      await sleep(4_000);
-      const readyDuringStall = await readyStatus(service.base);
+      // While no packet gets through, only the timeouts can answer /ready and the writers.
+      const [readyDuringStall] = await Promise.all([
+        poll(
+          () => readyStatus(service.base),
+          (status) => status === 503,
+        ),
+        load.answered(9, stalledAt),
+      ]);
 
       const restoredAt = performance.now();
       service.proxy.unstall();
       const readyAgain = await untilReady(service.base);
-      await sleep(1_500);
+      await load.acknowledgedInARow(16, restoredAt);
       await load.stop();
 
       const { outcomes } = load;
@@ -296,7 +323,7 @@ describe.skipIf(!serverUrl)("database partition (packets dropped, nothing refuse
         }),
       );
 
-      // Bounded by the query timeout (1.5 s) or the connect timeout (1 s), never by the client giving up.
+      // Bounded by the query timeout or the connect timeout, never by the client giving up.
       expect(during.length).toBeGreaterThan(8);
       for (const o of [...inFlightAtStall, ...during]) {
         if (o.status === 201) continue;
@@ -304,7 +331,9 @@ describe.skipIf(!serverUrl)("database partition (packets dropped, nothing refuse
         expect(o.body).toEqual(unavailable);
       }
       expect(during.every((o) => o.status === 503)).toBe(true);
-      expect(Math.max(...[...inFlightAtStall, ...during].map((o) => o.endedAt - o.startedAt))).toBeLessThan(2_500);
+      expect(Math.max(...[...inFlightAtStall, ...during].map((o) => o.endedAt - o.startedAt))).toBeLessThan(
+        connectTimeoutMs + queryTimeoutMs,
+      );
       expect(readyDuringStall).toBe(503);
 
       expect(readyAgain.status).toBe(200);

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery, withDatabase } from "./databases.js";
+import { poll } from "./poll.js";
 
 // The service as operators run it: `npm start` (the built dist/, which the test run's global
 // set-up builds), stopped by SIGTERM sent to the npm process as a container runtime or a
@@ -204,7 +205,11 @@ async function shutDownUnderLoad(databaseUrl: string) {
     const workers = Array.from({ length: 16 }, (_, n) => worker(n));
     // A live stream never ends by itself: the service must end it for its drain to complete.
     const stream = await openNotificationStream(service.port, cookie);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The load in full flow before the signal: twice as many answers as workers.
+    await poll(
+      () => outcomes.length,
+      (answered) => answered >= 2 * workers.length,
+    );
 
     const signalledAt = performance.now();
     service.process.kill("SIGTERM");
