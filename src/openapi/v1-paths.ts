@@ -6,7 +6,11 @@ import { idParams, limitOffsetQuery } from "../http/validate.js";
 import { operation, type OperationSpec } from "./operations.js";
 import { auditEntryJson, postJson, statusJson, successJson, userJson } from "./resources.js";
 
-const v1 = (spec: Omit<OperationSpec, "family">) => operation({ family: "v1", ...spec });
+/** The v1 operations under one tag of the documentation. */
+const v1 = (tag: string) => (spec: Omit<OperationSpec, "family" | "tag">) => operation({ family: "v1", tag, ...spec });
+const probe = v1("Probes");
+const usersV1 = v1("Users (v1)");
+const postsV1 = v1("Posts (v1)");
 
 const userResult = z.object({ user: userJson });
 const usersResult = z.object({ users: z.array(userJson) });
@@ -14,8 +18,7 @@ const postResult = z.object({ post: postJson });
 const listWindow = { limit: z.int(), offset: z.int() };
 
 const listUsers = (summary: string) =>
-  v1({
-    tag: "Users (v1)",
+  usersV1({
     summary,
     access: "ADMIN",
     query: limitOffsetQuery,
@@ -32,8 +35,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
     },
   },
   "/ready": {
-    get: v1({
-      tag: "Probes",
+    get: probe({
       summary: "The database answers too",
       access: "anyone",
       successes: { 200: { description: "Ready", schema: statusJson } },
@@ -41,8 +43,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
   },
   "/api/users": {
     get: listUsers("List users"),
-    post: v1({
-      tag: "Users (v1)",
+    post: usersV1({
       summary: "Create a user (who can then sign in; roles are always USER)",
       description: "Rate-limited like sign-up.",
       access: "anyone",
@@ -53,16 +54,14 @@ export const v1Paths: ZodOpenApiPathsObject = {
   },
   "/api/admin/users": { get: listUsers("List users (the development adminKey elevation applies)") },
   "/api/users/{id}": {
-    get: v1({
-      tag: "Users (v1)",
+    get: usersV1({
       summary: "Read a user",
       access: "session",
       path: idParams,
       successes: { 200: { description: "The user", schema: userResult } },
       errors: [404],
     }),
-    put: v1({
-      tag: "Users (v1)",
+    put: usersV1({
       summary: "Update your own name or email",
       description: "Only the user themselves; no admin exemption.",
       access: "session",
@@ -71,8 +70,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
       successes: { 200: { description: "The updated user", schema: userResult } },
       errors: [403, 404, 409],
     }),
-    delete: v1({
-      tag: "Users (v1)",
+    delete: usersV1({
       summary: "Delete a user",
       access: "ADMIN",
       path: idParams,
@@ -81,8 +79,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/users/{id}/roles": {
-    put: v1({
-      tag: "Users (v1)",
+    put: usersV1({
       summary: "Set a user's roles",
       description: "An ADMIN cannot remove ADMIN from their own account (409 last_admin_protection).",
       access: "ADMIN",
@@ -93,8 +90,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/profile": {
-    get: v1({
-      tag: "Users (v1)",
+    get: usersV1({
       summary: "Your own user",
       access: "session",
       successes: { 200: { description: "The requestor", schema: userResult } },
@@ -102,8 +98,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/posts": {
-    get: v1({
-      tag: "Posts (v1)",
+    get: postsV1({
       summary: "List posts, newest first",
       description:
         "Anonymous callers see public, visible posts; a session adds your own; MODERATOR and ADMIN also see hidden posts.",
@@ -113,8 +108,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
         200: { description: "A window of posts", schema: z.object({ posts: z.array(postJson), ...listWindow }) },
       },
     }),
-    post: v1({
-      tag: "Posts (v1)",
+    post: postsV1({
       summary: "Create a post",
       access: "USER",
       body: postBody,
@@ -123,8 +117,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/posts/{id}": {
-    get: v1({
-      tag: "Posts (v1)",
+    get: postsV1({
       summary: "Read a post",
       description: "A post you may not see is 404 post_not_found.",
       access: "optional-session",
@@ -132,8 +125,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
       successes: { 200: { description: "The post", schema: postResult } },
       errors: [404],
     }),
-    put: v1({
-      tag: "Posts (v1)",
+    put: postsV1({
       summary: "Replace your own post",
       access: "USER",
       path: idParams,
@@ -141,8 +133,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
       successes: { 200: { description: "The updated post", schema: postResult } },
       errors: [403, 404],
     }),
-    delete: v1({
-      tag: "Posts (v1)",
+    delete: postsV1({
       summary: "Delete a post (its author or an ADMIN)",
       access: "session",
       path: idParams,
@@ -151,8 +142,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/moderate": {
-    post: v1({
-      tag: "Posts (v1)",
+    post: postsV1({
       summary: "Hide or restore a post",
       access: "MODERATOR",
       body: moderationBody,
@@ -161,8 +151,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
     }),
   },
   "/api/admin/audit": {
-    get: v1({
-      tag: "Users (v1)",
+    get: usersV1({
       summary: "The audit trail, newest first",
       access: "ADMIN",
       query: limitOffsetQuery,
