@@ -5,8 +5,8 @@ import { describeMachine } from "./machine.js";
 import { loadOf, type Options, UsageError } from "./options.js";
 import { type Row, ratioOf, resultsTable, writeReport } from "./report.js";
 import { type ScenarioContext, scenarios } from "./scenarios.js";
-import { createOwnPosts, seededUserCookies, signUpBenchUser, startService } from "./service.js";
-import { log, prepare, progress, runScenario } from "./steps.js";
+import { startService } from "./service.js";
+import { log, prepare, progress, runScenario, scenarioContext } from "./steps.js";
 
 // Where the balancer listens: the loopback ports this topology is given (its statistics page next).
 const BALANCER_PORTS = { from: 3400, to: 3499 };
@@ -36,16 +36,8 @@ export async function instancesRun(options: Options): Promise<number> {
   const stopBalancer = onCleanup("stop haproxy", () => balancer.stop());
   await Promise.all(["app1", "app2"].map((server) => balancer.waitUntilUp(server)));
   log(`One instance at ${single.baseUrl}; two behind HAProxy at ${balancer.url}`);
-  const user = await signUpBenchUser(single);
-  await createOwnPosts(single, user, 5);
-  const userCookies = seededUserCookies(prepared, user);
-  const context = (baseUrl: string): ScenarioContext => ({
-    baseUrl,
-    user,
-    seeded: prepared.seeded,
-    userCookies,
-    cursorDepth: options.cursorDepth,
-  });
+  const shared = await scenarioContext(single, prepared, options.cursorDepth);
+  const context = (baseUrl: string): ScenarioContext => ({ ...shared, baseUrl });
 
   const rows: Row[] = [];
   for (const scenario of reads) {

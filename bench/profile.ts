@@ -5,19 +5,11 @@ import { type Measurement, measure } from "./load.js";
 import type { Options } from "./options.js";
 import { REPO_ROOT } from "./processes.js";
 import { markdownTable } from "./report.js";
-import { log, prepare, progress, runScenario } from "./steps.js";
-import { type ScenarioContext, scenarioIds, scenarios } from "./scenarios.js";
+import { log, prepare, progress, runScenario, scenarioContext } from "./steps.js";
+import { scenarioIds, scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { summarizeProfile } from "./profile-summary.js";
-import {
-  baselineNames,
-  createOwnPosts,
-  PROFILE_DIR,
-  seededUserCookies,
-  signUpBenchUser,
-  startBaseline,
-  startService,
-} from "./service.js";
+import { baselineNames, PROFILE_DIR, startBaseline, startService } from "./service.js";
 import { loadOf, UsageError } from "./options.js";
 
 /**
@@ -34,15 +26,8 @@ export async function profileRun(options: Options): Promise<number> {
 
   let since = Date.now();
   const service = await startService({ ...prepared, profile: true });
-  const user = await signUpBenchUser(service);
-  await createOwnPosts(service, user, 5);
-  const context: ScenarioContext = {
-    baseUrl: service.baseUrl,
-    user,
-    seeded: prepared.seeded,
-    userCookies: seededUserCookies(prepared, user),
-    cursorDepth: options.cursorDepth,
-  };
+  const context = await scenarioContext(service, prepared, options.cursorDepth);
+  const { user } = context;
   const writesSince = new Date(Date.now() - 1_000);
   const outcome = await runScenario(service, scenario, context, load);
   progress(outcome.row);

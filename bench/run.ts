@@ -8,10 +8,10 @@ import { resultsTable, writeReport } from "./report.js";
 import { compareRounds } from "./rounds.js";
 import { scalingRun } from "./scaling.js";
 import { sseRun } from "./sse.js";
-import { type ScenarioContext, scenarioIds, scenarios } from "./scenarios.js";
+import { scenarioIds, scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
-import { createOwnPosts, seededUserCookies, signUpBenchUser, startService } from "./service.js";
-import { log, prepare, progress, runScenario, type ScenarioOutcome } from "./steps.js";
+import { startService } from "./service.js";
+import { log, prepare, progress, runScenario, scenarioContext, type ScenarioOutcome } from "./steps.js";
 
 async function mainRun(options: Options): Promise<number> {
   const unknown = options.only?.filter((id) => !scenarioIds.includes(id)) ?? [];
@@ -24,15 +24,8 @@ async function mainRun(options: Options): Promise<number> {
   const service = await startService(prepared);
   const rssAtStart = service.rssMb();
   log(`Service ready (node dist/main.js, NODE_ENV=production) at ${service.baseUrl}, RSS ${rssAtStart ?? "?"} MB`);
-  const user = await signUpBenchUser(service);
-  await createOwnPosts(service, user, 5);
-  const context: ScenarioContext = {
-    baseUrl: service.baseUrl,
-    user,
-    seeded: prepared.seeded,
-    userCookies: seededUserCookies(prepared, user),
-    cursorDepth: options.cursorDepth,
-  };
+  const context = await scenarioContext(service, prepared, options.cursorDepth);
+  const { user } = context;
   const outcomes = new Map<string, ScenarioOutcome>();
   // Reads first; the write scenarios' rows are removed afterwards, so the baselines read the same data.
   const ordered = [...selected.filter((s) => !s.writes), ...selected.filter((s) => s.writes)];

@@ -4,7 +4,8 @@ import { type Load, measure, probe, type Target } from "./load.js";
 import type { Row } from "./report.js";
 import { RouteMissing, type RequestSpec, type Scenario, type ScenarioContext } from "./scenarios.js";
 import { type Seeded, seed } from "./seed.js";
-import type { RunSettings } from "./service.js";
+import type { Server } from "./processes.js";
+import { createOwnPosts, type RunSettings, seededUserCookies, signUpBenchUser } from "./service.js";
 
 const started = performance.now();
 
@@ -32,6 +33,21 @@ export async function prepare(
   });
   log(`Seeded ${posts.toLocaleString("en-US")} posts in ${seeded.seconds.toFixed(1)} s (${databaseDescription})`);
   return { database, seeded, databaseDescription, serviceEnv, secret: randomBytes(32).toString("base64url") };
+}
+
+/**
+ * Signs the bench user up through `service` and gives it five posts of its own; returns what the
+ * scenarios build their requests to that service from.
+ */
+export async function scenarioContext(
+  service: Server,
+  prepared: Prepared,
+  cursorDepth: number,
+): Promise<ScenarioContext> {
+  const user = await signUpBenchUser(service);
+  await createOwnPosts(service, user, 5);
+  const userCookies = seededUserCookies(prepared, user);
+  return { baseUrl: service.baseUrl, user, seeded: prepared.seeded, userCookies, cursorDepth };
 }
 
 export interface ScenarioOutcome {

@@ -1,16 +1,10 @@
 import { createServer, type IncomingMessage } from "node:http";
+import { openDatabaseBaseline } from "./database-baseline.js";
 import { createPost } from "./posts-create.js";
-import { connect, listPosts } from "./posts-list.js";
+import { listPosts } from "./posts-list.js";
 
 // Baseline: the posts list and post creation on bare node:http with the service's own SQL.
-const {
-  DATABASE_URL = "",
-  BETTER_AUTH_SECRET = "",
-  PORT = "0",
-  HOST = "127.0.0.1",
-  DATABASE_POOL_MAX = "10",
-} = process.env;
-const db = await connect(DATABASE_URL, Number(DATABASE_POOL_MAX));
+const { db, secret, port, host } = await openDatabaseBaseline();
 const BODY_LIMIT = 100 * 1024;
 
 /** The request's JSON body; undefined when it is not JSON (the route answers 400). */
@@ -40,10 +34,10 @@ const server = createServer((req, res) => {
   };
   const failed = () => send(500, { error: "Failed to complete request due to internal error" });
   if (req.method === "GET" && req.url === "/api/posts") {
-    listPosts(db, req.headers.cookie, BETTER_AUTH_SECRET).then((body) => send(200, body), failed);
+    listPosts(db, req.headers.cookie, secret).then((body) => send(200, body), failed);
   } else if (req.method === "POST" && req.url === "/api/posts") {
     jsonBody(req)
-      .then((body) => createPost(db, req.headers.cookie, BETTER_AUTH_SECRET, body))
+      .then((body) => createPost(db, req.headers.cookie, secret, body))
       .then((answer) => send(answer.status, answer.body), failed);
   } else if (req.url === "/ready") {
     send(200, { status: "ready" });
@@ -52,7 +46,7 @@ const server = createServer((req, res) => {
   }
 });
 server.keepAliveTimeout = 65_000;
-server.listen(Number(PORT), HOST);
+server.listen(port, host);
 
 const stop = () => server.close(() => void db.close().then(() => process.exit(0)));
 process.once("SIGTERM", stop);
