@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery, withDatabase } from "./databases.js";
 import { poll } from "./poll.js";
+import { type ServiceProcess, startServiceProcess } from "./service-process.js";
 
 // The service as operators run it: `npm start` (the built dist/, which the test run's global
 // set-up builds), stopped by SIGTERM sent to the npm process as a container runtime or a
@@ -36,51 +33,22 @@ type Outcome =
       code?: string;
     };
 
-interface Service {
-  process: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function startService(databaseUrl: string): Promise<Service> {
-  const port = await freePort();
+function startService(databaseUrl: string): Promise<ServiceProcess> {
   const [command, args] = npmCli ? [process.execPath, [npmCli, "start"]] : ["npm", ["start"]];
-  const child = spawn(command, args, {
+  return startServiceProcess(command, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: "production",
       BETTER_AUTH_SECRET: "shutdown-test-secret-of-at-least-32-characters",
-      HOST: "127.0.0.1",
-      PORT: String(port),
       DATABASE_URL: databaseUrl,
       RATE_LIMIT_ENABLED: "false",
       LOG_LEVEL: "info",
     },
-    stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so that clean-up reaches a service that npm might leave behind.
     detached: true,
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("Listening on")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { process: child, port, output: () => output, exited };
 }
 
 /** One request; tells a complete response from a refused connection and from a reset before or during the response. */

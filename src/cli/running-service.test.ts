@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { startServiceProcess } from "../../test/service-process.js";
 
 // Operators run `npm start` and, beside it, `npm run users` and `npm run db:migrate` on the
 // embedded database (PGlite), which only one process may open. Here each is the real program,
@@ -50,14 +49,6 @@ function run(script: string, args: string[], env: Record<string, string>, input 
 
 const users = (args: string[], input?: string) => run("./users.ts", args, {}, input);
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 interface Service {
   base: string;
   pid: number;
@@ -66,35 +57,19 @@ interface Service {
 
 /** `npm start`'s program on the PGlite directory, once it listens. */
 async function startService(): Promise<Service> {
-  const port = await freePort();
-  const child = spawn(tsx, [source("../main.ts")], {
+  const service = await startServiceProcess(tsx, [source("../main.ts")], {
     cwd: directory,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `pglite:${dataDirectory}`,
-    },
+    env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: `pglite:${dataDirectory}` },
   });
+  const child = service.process;
   children.add(child);
-  let output = "";
-  const exited = once(child, "exit");
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Listening on")) resolve();
-    });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then(() => reject(new Error(`The service exited before listening:\n${output}`)));
-  });
   const holderPid = Number(readFileSync(join(dataDirectory, "service.lock"), "utf8").split("\n")[0]);
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: `http://127.0.0.1:${service.port}`,
     pid: holderPid,
     stop: async () => {
       child.kill("SIGTERM");
-      const [code] = (await exited) as [number | null];
+      const code = await service.exited;
       children.delete(child);
       return code;
     },
