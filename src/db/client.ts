@@ -140,12 +140,11 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
   // One process holds a directory and serves it to the others (see data-dir-lock.ts).
   const lock = inMemory ? undefined : lockDataDirectory(location);
   const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];
-  if (!inMemory)
-    await initialisePgliteDirectory(location, startParams).catch((error: unknown) => {
-      lock?.release();
-      throw error;
-    });
-  const client = await PGlite.create(inMemory ? undefined : location, { startParams }).catch((error: unknown) => {
+  const open = async () => {
+    if (!inMemory) await initialisePgliteDirectory(location, startParams);
+    return PGlite.create(inMemory ? undefined : location, { startParams });
+  };
+  const client = await open().catch((error: unknown) => {
     lock?.release();
     throw error;
   });
