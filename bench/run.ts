@@ -23,7 +23,7 @@ async function mainRun(options: Options): Promise<number> {
 
   const service = await startService(prepared);
   const rssAtStart = service.rssMb();
-  log(`Service ready (node dist/main.js, NODE_ENV=production) at ${service.baseUrl}, RSS ${rssAtStart ?? "?"} MB`);
+  log(`Service ready (as npm start runs it, NODE_ENV=production) at ${service.baseUrl}, RSS ${rssAtStart ?? "?"} MB`);
   const context = await scenarioContext(service, prepared, options.cursorDepth);
   const { user } = context;
   const outcomes = new Map<string, ScenarioOutcome>();

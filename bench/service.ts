@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { BenchDatabase } from "./database.js";
-import { freePort, HOST, type Server, startServer } from "./processes.js";
+import { freePort, HOST, REPO_ROOT, type Server, startServer } from "./processes.js";
 import type { BaselineId, BenchUser } from "./scenarios.js";
 
 export const PROFILE_DIR = "bench/results/profiles";
@@ -19,14 +21,33 @@ export interface RunSettings {
 
 const profileArgs = (settings: RunSettings) => (settings.profile ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []);
 
-/** The built service (`node dist/main.js`) in production mode, on its own port on the loopback. */
+/**
+ * What `npm start` runs, read from package.json so the benchmark measures the service with the
+ * memory settings operators get: `NAME=${NAME:-default}` assignments, then `exec node <args>`.
+ */
+export function npmStartCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  const match = /^((?:\w+=\$\{\w+:-\S*\} )*)exec node (.+)$/.exec(pkg.scripts.start);
+  if (!match)
+    throw new Error(
+      `package.json's start script is not "NAME=\${NAME:-value} ... exec node <args>": ${pkg.scripts.start}`,
+    );
+  const env = Object.fromEntries(
+    [...match[1]!.matchAll(/(\w+)=\$\{\w+:-(\S*)\}/g)].map(([, name, value]) => [name!, value!]),
+  );
+  return { env, nodeArgs: match[2]!.split(" ") };
+}
+
+/** The built service as `npm start` runs it, in production mode, on its own port on the loopback. */
 export async function startService(settings: RunSettings): Promise<Server> {
   const port = await freePort();
+  const start = npmStartCommand();
   return startServer({
     name: "service",
-    args: [...profileArgs(settings), "dist/main.js"],
+    args: [...profileArgs(settings), ...start.nodeArgs],
     port,
     env: {
+      ...start.env,
       NODE_ENV: "production",
       BETTER_AUTH_SECRET: settings.secret,
       BETTER_AUTH_URL: `http://${HOST}:${port}`,

@@ -5,6 +5,7 @@ import pg from "pg";
 import { lockDataDirectory } from "./data-dir-lock.js";
 import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite, listenOnPostgres } from "./listen.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
+import { initialisePgliteDirectory } from "./pglite-init.js";
 import { serveEmbeddedDatabase } from "./pglite-socket.js";
 import { openReplicas } from "./replicas.js";
 import { type Db, schema } from "./schema.js";
@@ -139,7 +140,11 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
   // One process holds a directory and serves it to the others (see data-dir-lock.ts).
   const lock = inMemory ? undefined : lockDataDirectory(location);
   const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];
-  const client = await PGlite.create(inMemory ? undefined : location, { startParams }).catch((error: unknown) => {
+  const open = async () => {
+    if (!inMemory) await initialisePgliteDirectory(location, startParams);
+    return PGlite.create(inMemory ? undefined : location, { startParams });
+  };
+  const client = await open().catch((error: unknown) => {
     lock?.release();
     throw error;
   });
