@@ -39,15 +39,22 @@ export function wantsEventStream(req: Request): boolean {
 export class NotificationStreams {
   private readonly byUser = new Map<string, LiveStream[]>();
   private readonly options: NotificationStreamOptions;
+  // One timer for every stream: a timer per stream would cost each its own timer object and keep
+  // its request's async context alive for as long as it stays open.
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly deps: StreamDeps) {
     this.options = { ...DEFAULTS, ...deps.options };
+    this.heartbeat = setInterval(() => {
+      for (const stream of this.all()) stream.beat();
+    }, this.options.heartbeatMs).unref();
     deps.changes.subscribe({
       change: (change) => this.dispatch(change),
       trust: (trusted) => {
         if (trusted) for (const stream of this.all()) stream.resume();
       },
       closed: () => {
+        clearInterval(this.heartbeat);
         for (const stream of this.all()) stream.end();
       },
     });
@@ -75,9 +82,10 @@ export class NotificationStreams {
     const startAfter = async () =>
       (lastEventId && UUID.test(lastEventId) ? await ownNotificationCursor(db, lastEventId, userId) : undefined) ??
       (await newestNotification(db, userId));
-    const stream = new LiveStream(req, res, userId, startAfter, this.deps, this.options.heartbeatMs, () =>
-      this.forget(stream),
-    );
+    const stream = new LiveStream(req, res, userId, startAfter, this.deps, () => this.forget(stream));
+    // The route is done with the request: drop the routers' continuation, which would otherwise
+    // keep every router's per-request state alive for as long as the stream stays open.
+    req.next = undefined;
     const streams = this.byUser.get(userId) ?? [];
     streams.push(stream);
     this.byUser.set(userId, streams);
@@ -113,7 +121,6 @@ export class NotificationStreams {
 class LiveStream {
   private ended = false;
   private work: Promise<void> = Promise.resolve();
-  private readonly heartbeat: NodeJS.Timeout;
   private expiresAt: number;
   private cursor: Cursor | undefined;
 
@@ -123,11 +130,9 @@ class LiveStream {
     readonly userId: string,
     startAfter: () => Promise<Cursor | undefined>,
     private readonly deps: StreamDeps,
-    heartbeatMs: number,
     private readonly onEnd: () => void,
   ) {
     this.expiresAt = req.authSession!.session.expiresAt.getTime();
-    this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
     res.once("close", () => this.end());
     this.enqueue(async () => {
       try {
@@ -178,12 +183,12 @@ class LiveStream {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    clearInterval(this.heartbeat);
     this.onEnd();
     this.res.end();
   }
 
-  private beat(): void {
+  /** A comment line, so proxies do not close an idle stream; and a session past its expiry is checked. */
+  beat(): void {
     this.res.write(": keep-alive\n\n");
     if (this.expiresAt <= Date.now()) this.checkSession();
   }
