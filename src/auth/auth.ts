@@ -7,6 +7,14 @@ import type { Logger } from "../logging/logger.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
 
+/**
+ * The header that carries the client's address to better-auth, which records it on each session.
+ * The handler sets it from Express's answer (which honours TRUST_PROXY) and overwrites whatever a
+ * client sent under that name; better-auth's default, the first X-Forwarded-For entry, is the
+ * client's own choice whenever no proxy in front of the service rewrites it.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-client-address";
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(data: { hash: string; password: string }): Promise<boolean>;
@@ -57,6 +65,8 @@ export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) 
       cookiePrefix: "auth",
       useSecureCookies: config.isProduction,
       database: { generateId: "uuid" },
+      // Whole IPv6 addresses: better-auth's /64 default suits rate limiting, which it does not do here.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 128 },
     },
     // An unexpected failure (the database) goes to the central error handler (see handler.ts),
     // which maps it (503 when the database is down) and logs it without the query's parameters;

@@ -1,7 +1,7 @@
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import { endpointNotFound, payloadTooLarge } from "../http/errors.js";
-import type { Auth } from "./auth.js";
+import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 
 const BASE_PATH = "/api/auth";
 
@@ -64,12 +64,15 @@ export function authHandler(auth: Auth): RequestHandler[] {
       next((error as { type?: string } | undefined)?.type === "entity.too.large" ? payloadTooLarge("1 MB") : error);
     });
   // A rejection reaches the central error handler: Express 5 forwards rejected promises.
-  const handler: RequestHandler = (req, res) =>
-    toNodeHandler(async (request: Request) => {
+  const handler: RequestHandler = (req, res) => {
+    if (req.ip) req.headers[CLIENT_ADDRESS_HEADER] = req.ip;
+    else delete req.headers[CLIENT_ADDRESS_HEADER];
+    return toNodeHandler(async (request: Request) => {
       const response = await auth.handler(request);
       if (response.body !== null || response.status < 400) return response;
       if (response.status === 404) throw endpointNotFound(req.method, req.originalUrl);
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
+  };
   return [offeredOnly, boundedBody, handler];
 }
