@@ -23,9 +23,13 @@ const profileArgs = (settings: RunSettings) => (settings.profile ? ["--cpu-prof"
 
 /**
  * What `npm start` runs, read from package.json so the benchmark measures the service with the
- * memory settings operators get: `NAME=${NAME:-default}` assignments, then `exec node <args>`.
+ * memory settings operators get: `NAME=${NAME:-default}` assignments, then `exec node <args>`, where
+ * an argument's `${NAME:-default}` takes `overrides[NAME]` (`--env NAME=...`) or its default.
  */
-export function npmStartCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+export function npmStartCommand(overrides: Record<string, string> = {}): {
+  env: Record<string, string>;
+  nodeArgs: string[];
+} {
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
   const match = /^((?:\w+=\$\{\w+:-\S*\} )*)exec node (.+)$/.exec(pkg.scripts.start);
   if (!match)
@@ -35,13 +39,16 @@ export function npmStartCommand(): { env: Record<string, string>; nodeArgs: stri
   const env = Object.fromEntries(
     [...match[1]!.matchAll(/(\w+)=\$\{\w+:-(\S*)\}/g)].map(([, name, value]) => [name!, value!]),
   );
-  return { env, nodeArgs: match[2]!.split(" ") };
+  const nodeArgs = match[2]!
+    .split(" ")
+    .map((arg) => arg.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, value: string) => overrides[name] ?? value));
+  return { env, nodeArgs };
 }
 
 /** The built service as `npm start` runs it, in production mode, on its own port on the loopback. */
 export async function startService(settings: RunSettings): Promise<Server> {
   const port = await freePort();
-  const start = npmStartCommand();
+  const start = npmStartCommand(settings.serviceEnv);
   return startServer({
     name: "service",
     args: [...profileArgs(settings), ...start.nodeArgs],
