@@ -24,7 +24,7 @@ const profileArgs = (settings: RunSettings) => (settings.profile ? ["--cpu-prof"
 /**
  * What `npm start` runs, read from package.json so the benchmark measures the service with the
  * memory settings operators get: `NAME=${NAME:-default}` assignments, then `exec node <args>`, where
- * an argument's `${NAME:-default}` takes `overrides[NAME]` (`--env NAME=...`) or its default.
+ * an argument's `${NAME:-default}` takes `overrides[NAME]` (`--env NAME=...`) unless empty, as the shell does.
  */
 export function npmStartCommand(overrides: Record<string, string> = {}): {
   env: Record<string, string>;
@@ -41,7 +41,9 @@ export function npmStartCommand(overrides: Record<string, string> = {}): {
   );
   const nodeArgs = match[2]!
     .split(" ")
-    .map((arg) => arg.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, value: string) => overrides[name] ?? value));
+    .map((arg) =>
+      arg.replace(/"?\$\{(\w+):-([^}]*)\}"?/g, (_, name: string, value: string) => overrides[name] || value),
+    );
   return { env, nodeArgs };
 }
 

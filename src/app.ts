@@ -10,6 +10,7 @@ import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { health, Readiness, readinessRouter } from "./http/health.js";
+import { answerWritesOnceHeard } from "./http/own-changes.js";
 import { rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { requestId } from "./logging/request-id.js";
@@ -51,10 +52,11 @@ export function createApp(options: AppOptions): Express {
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   app.use(rateLimits({ config, logger, stores: options.rateLimitStores }));
   // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
-  app.all("/api/auth/*splat", authHandler(auth));
+  app.all("/api/auth/*splat", authHandler(auth, changes));
   // After better-auth, whose own origin check answers for its routes.
   app.use(refuseCrossSiteWrites(config));
   app.use(express.json({ limit: "100kb" }));
+  app.use(answerWritesOnceHeard(changes));
 
   app.use(readinessRouter(database, options.readiness ?? new Readiness()));
   app.use("/api", usersRouter(deps));

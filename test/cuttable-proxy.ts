@@ -5,12 +5,14 @@ import { connect, createServer, type AddressInfo, type Server as TcpServer, type
  * Forwards 127.0.0.1:<port> to a server (PostgreSQL, Redis). `cut()` drops every connection and
  * refuses new ones; `stall()` makes packets vanish instead (nothing is refused or closed, nothing
  * is answered), as a network partition does, until `unstall()`; `open()` again restores it.
+ * `delayMs` holds back what the server sends by that long, as a slow link does.
  */
 export class CuttableProxy {
   private listener: TcpServer | undefined;
   private readonly sockets = new Set<Socket>();
   private stalled = false;
   port = 0;
+  delayMs = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -22,7 +24,11 @@ export class CuttableProxy {
       for (const socket of [client, upstream])
         socket.on("close", () => (socket === client ? upstream : client).destroy());
       client.on("data", (data: Buffer) => void (this.stalled || upstream.write(data)));
-      upstream.on("data", (data: Buffer) => void (this.stalled || client.write(data)));
+      upstream.on("data", (data: Buffer) => {
+        if (this.stalled) return;
+        if (this.delayMs > 0) setTimeout(() => client.write(data), this.delayMs);
+        else client.write(data);
+      });
     });
     listener.listen(this.port, "127.0.0.1");
     await once(listener, "listening");

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { ChangeFeed } from "../src/db/change-feed.js";
+import { openDatabase } from "../src/db/client.js";
 import { sessions } from "../src/db/schema.js";
 import { openServices, type Services } from "../src/services.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
@@ -18,15 +19,62 @@ import { useTestApp } from "./harness.js";
 const t = useTestApp({ SESSION_CACHE_MS: "60000" });
 const TRIALS = 50;
 
+describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance that hears of changes late", () => {
+  let proxy: CuttableProxy;
+  let b: Instance;
+  beforeAll(async () => {
+    const target = new URL(t.config.databaseUrl);
+    proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.open();
+    const viaProxy = new URL(t.config.databaseUrl);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    b = await startInstance(t.config.databaseUrl, {}, viaProxy.toString());
+  });
+  afterAll(async () => {
+    await b?.close();
+    proxy?.cut();
+  });
+
+  // B's queries go straight to PostgreSQL, but what its listening connection receives arrives
+  // 100 ms late: a write through B must still act on B's very next request, so B answers it
+  // only once it has heard of it.
+  it("answers a write only once it has heard of it: role change and sign-out act on the next request", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t);
+    expect((await b.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(403);
+    proxy.delayMs = 100;
+    try {
+      const promoted = await b.http
+        .put(`/api/users/${user.id}/roles`)
+        .set("Cookie", admin.cookie)
+        .send({ roles: ["ADMIN"] });
+      expect(promoted.status).toBe(200);
+      expect((await b.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(200);
+
+      const signedOut = await b.http.post("/api/auth/sign-out").set("Cookie", user.cookie).set("Origin", b.authUrl);
+      expect(signedOut.status).toBe(200);
+      expect((await b.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(401);
+    } finally {
+      proxy.delayMs = 0;
+    }
+  });
+});
+
 interface Instance {
   http: ReturnType<typeof supertest>;
+  authUrl: string;
   services?: Services;
   changes: ChangeFeed;
   close(): Promise<void>;
 }
 
 /** Instance B: on PostgreSQL its own pool and listening connection; on PGlite the one embedded database, its own feed. */
-async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+async function startInstance(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  listenThrough?: string,
+): Promise<Instance> {
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
@@ -36,19 +84,26 @@ async function startInstance(databaseUrl: string, env: Record<string, string> = 
     ...env,
   });
   const services = t.database.kind === "pglite" ? undefined : await openServices(config, t.logger);
-  const changes = services?.changes ?? (await ChangeFeed.open(t.database, t.logger));
+  // Optionally the change feed on a database of its own (its own listening connection and queries).
+  const listenDatabase = listenThrough ? await openDatabase({ url: listenThrough, poolMax: 1 }) : undefined;
+  const changes = listenDatabase
+    ? await ChangeFeed.open(listenDatabase, t.logger)
+    : (services?.changes ?? (await ChangeFeed.open(t.database, t.logger)));
   const app = createApp({ ...(services ?? t), config, changes });
   const server: Server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   return {
     http: supertest(server),
+    authUrl: config.authUrl,
     services,
     changes,
     close: async () => {
       await changes.close();
+      await services?.changes.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await services?.database.close();
+      await listenDatabase?.close();
     },
   };
 }

@@ -1,6 +1,8 @@
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
+import type { ChangeFeed } from "../db/change-feed.js";
 import { endpointNotFound, payloadTooLarge } from "../http/errors.js";
+import { UNSAFE_METHODS } from "../http/own-changes.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 
 const BASE_PATH = "/api/auth";
@@ -51,7 +53,7 @@ function endpointOf(originalUrl: string): string | undefined {
  * its unexpected failures (`onAPIError.throw`), so that every response is JSON, even an
  * error better-auth raises, and every error is logged like any other.
  */
-export function authHandler(auth: Auth): RequestHandler[] {
+export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
   const offeredOnly: RequestHandler = (req, _res, next) => {
     const endpoint = endpointOf(req.originalUrl);
     if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) throw endpointNotFound(req.method, req.originalUrl);
@@ -69,6 +71,9 @@ export function authHandler(auth: Auth): RequestHandler[] {
     else delete req.headers[CLIENT_ADDRESS_HEADER];
     return toNodeHandler(async (request: Request) => {
       const response = await auth.handler(request);
+      // As for the service's own writes (http/own-changes.ts): a sign-out, a revocation or a
+      // password change is answered once this instance's session cache has heard of it.
+      if (response.status < 400 && UNSAFE_METHODS.has(req.method)) await changes.caughtUp();
       if (response.body !== null || response.status < 400) return response;
       if (response.status === 404) throw endpointNotFound(req.method, req.originalUrl);
       throw new Error(`better-auth answered ${response.status} without a body`);

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Logger } from "../logging/logger.js";
 import type { Database } from "./client.js";
 import { type ChannelListener, DatabaseClosedError } from "./listen.js";
@@ -32,6 +34,9 @@ export interface ChangeSubscriber {
 // attempt a second costs nothing, and until it succeeds the caches are off).
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 1_000;
+// How long a write's answer waits for this instance to hear its own changes; past it the
+// answer goes anyway (the listening connection is then likely gone, which turns the caches off).
+const CAUGHT_UP_WITHIN_MS = 1_000;
 
 /**
  * Committed changes, from whichever instance or tool made them, delivered to this process through
@@ -46,6 +51,8 @@ export class ChangeFeed {
   private retry: NodeJS.Timeout | undefined;
   private isClosed = false;
   #trusted = false;
+  /** Markers this process sent through the channel, by id: each resolves when it comes back. */
+  private readonly markers = new Map<string, () => void>();
 
   private constructor(
     private readonly database: Database | undefined,
@@ -75,6 +82,31 @@ export class ChangeFeed {
   subscribe(subscriber: ChangeSubscriber): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /**
+   * Resolves once this process has heard every change committed before the call, so that its own
+   * next request is not answered from a cache those changes make stale; at once while the feed is
+   * not listening (the caches then answer nothing). It sends a marker through the channel:
+   * PostgreSQL delivers notifications in commit order, so the changes come before it.
+   */
+  async caughtUp(): Promise<void> {
+    if (!this.#trusted || !this.database) return;
+    const id = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.markers.set(id, resolve);
+      timer = setTimeout(resolve, CAUGHT_UP_WITHIN_MS);
+    });
+    try {
+      await this.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ marker: id })})`);
+      await heard;
+    } catch {
+      // The database is away: the listening connection will be lost too, which turns the caches off.
+    } finally {
+      clearTimeout(timer);
+      this.markers.delete(id);
+    }
   }
 
   /** Stops listening and tells every subscriber (live streams end); idempotent. */
@@ -123,16 +155,20 @@ export class ChangeFeed {
   private setTrusted(trusted: boolean): void {
     if (this.#trusted === trusted) return;
     this.#trusted = trusted;
+    // Untrusted, the caches answer nothing: no one needs to wait for a marker.
+    if (!trusted) for (const resolve of this.markers.values()) resolve();
     for (const subscriber of this.subscribers) subscriber.trust(trusted);
   }
 
   private deliver(payload: string): void {
-    let change: Change;
+    let change: Change | { marker: string };
     try {
-      change = JSON.parse(payload) as Change;
+      change = JSON.parse(payload) as Change | { marker: string };
     } catch {
       return;
     }
+    // Another process's markers are of no interest here.
+    if ("marker" in change) return void this.markers.get(change.marker)?.();
     for (const subscriber of this.subscribers) subscriber.change(change);
   }
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Request, Response } from "express";
 import type { AuthGuards } from "../auth/require-auth.js";
 import type { Change, ChangeFeed } from "../db/change-feed.js";
@@ -39,22 +40,21 @@ export function wantsEventStream(req: Request): boolean {
 export class NotificationStreams {
   private readonly byUser = new Map<string, LiveStream[]>();
   private readonly options: NotificationStreamOptions;
-  // One timer for every stream: a timer per stream would cost each its own timer object and keep
-  // its request's async context alive for as long as it stays open.
-  private readonly heartbeat: NodeJS.Timeout;
+  // One timer for every stream, running while any is open: a timer per stream would cost each its
+  // own timer object and keep its request's async context alive for as long as it stays open.
+  private heartbeat: NodeJS.Timeout | undefined;
+  // Runs a function in the app's own async context, not in the request that happens to open the
+  // first stream (the timer would keep that request's context, and its log lines its request id).
+  private readonly outsideRequests = AsyncLocalStorage.snapshot();
 
   constructor(private readonly deps: StreamDeps) {
     this.options = { ...DEFAULTS, ...deps.options };
-    this.heartbeat = setInterval(() => {
-      for (const stream of this.all()) stream.beat();
-    }, this.options.heartbeatMs).unref();
     deps.changes.subscribe({
       change: (change) => this.dispatch(change),
       trust: (trusted) => {
         if (trusted) for (const stream of this.all()) stream.resume();
       },
       closed: () => {
-        clearInterval(this.heartbeat);
         for (const stream of this.all()) stream.end();
       },
     });
@@ -91,6 +91,11 @@ export class NotificationStreams {
     this.byUser.set(userId, streams);
     // The oldest goes: the newest is the one a user is looking at.
     while (streams.length > this.options.maxPerUser) streams[0]!.end();
+    this.heartbeat ??= this.outsideRequests(() =>
+      setInterval(() => {
+        for (const open of this.all()) open.beat();
+      }, this.options.heartbeatMs),
+    );
     logger.debug("Notification stream opened", { userId, streams: streams.length });
     // What was created while it opened, and what a reconnect missed.
     stream.catchUp();
@@ -115,6 +120,10 @@ export class NotificationStreams {
     if (at === -1) return;
     streams!.splice(at, 1);
     if (streams!.length === 0) this.byUser.delete(stream.userId);
+    if (this.byUser.size === 0) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
   }
 }
 
