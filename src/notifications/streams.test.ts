@@ -162,6 +162,22 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     }
   });
 
+  it("logs a stream once it ends, with how long it was open", async () => {
+    const user = await signUp(t);
+    const from = t.logs.length;
+    const stream = await rawStream(user);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stream.cancel();
+    const logged = () =>
+      t.logs
+        .slice(from)
+        .filter((entry) => entry.level === "http")
+        .map((entry) => String(entry.message))
+        .find((line) => line.startsWith("GET /api/v2/notifications/ 200 "));
+    await until(() => logged() !== undefined, "the stream's log line");
+    expect(Number(/ (\d+(?:\.\d+)?) ms$/.exec(logged()!)?.[1])).toBeGreaterThanOrEqual(300);
+  });
+
   it("keeps an idle stream alive with a comment line, past the server's request and keep-alive timeouts", async () => {
     const user = await signUp(t);
     const stream = await rawStream(user);
