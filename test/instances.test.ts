@@ -10,6 +10,7 @@ import { openDatabase } from "../src/db/client.js";
 import { sessions } from "../src/db/schema.js";
 import { openServices, type Services } from "../src/services.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
+import { poll } from "./poll.js";
 import { signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
 
@@ -239,5 +240,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance that hears of chang
     } finally {
       proxy.delayMs = 0;
     }
+  });
+
+  // 2.5 s late, past the 1 s B waits: B answers the write after the wait, cannot tell what it
+  // missed, so stops answering from its caches until it listens again.
+  it("answers a write after at most 1 s when it cannot hear it, and then reads the database", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t, { roles: ["ADMIN"] });
+    expect((await b.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(200);
+    proxy.delayMs = 2_500;
+    try {
+      const startedAt = performance.now();
+      const demoted = await b.http
+        .put(`/api/users/${user.id}/roles`)
+        .set("Cookie", admin.cookie)
+        .send({ roles: ["USER"] });
+      const answeredAfterMs = performance.now() - startedAt;
+      expect(demoted.status).toBe(200);
+      expect(answeredAfterMs).toBeLessThan(2_000);
+      expect(b.changes.trusted).toBe(false);
+      expect((await b.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(403);
+    } finally {
+      proxy.delayMs = 0;
+    }
+    // Listening again without help, and trusted again.
+    expect(
+      await poll(
+        () => b.changes.trusted,
+        (trusted) => trusted,
+      ),
+    ).toBe(true);
   });
 });

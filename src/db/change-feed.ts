@@ -34,8 +34,8 @@ export interface ChangeSubscriber {
 // attempt a second costs nothing, and until it succeeds the caches are off).
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 1_000;
-// How long a write's answer waits for this instance to hear its own changes; past it the
-// answer goes anyway (the listening connection is then likely gone, which turns the caches off).
+// How long a write's answer waits for this instance to hear its own changes; past it the answer
+// goes, and the caches are off until the feed listens again.
 const CAUGHT_UP_WITHIN_MS = 1_000;
 
 /**
@@ -88,25 +88,25 @@ export class ChangeFeed {
    * Resolves once this process has heard every change committed before the call, so that its own
    * next request is not answered from a cache those changes make stale; at once while the feed is
    * not listening (the caches then answer nothing). It sends a marker through the channel:
-   * PostgreSQL delivers notifications in commit order, so the changes come before it.
+   * PostgreSQL delivers notifications in commit order, so the changes come before it. A marker not
+   * back within CAUGHT_UP_WITHIN_MS (a lagging or stalled listener, a stalled query) means this
+   * process cannot tell what it missed: it stops trusting the feed and listens anew.
    */
   async caughtUp(): Promise<void> {
     if (!this.#trusted || !this.database) return;
     const id = randomUUID();
     let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<void>((resolve) => {
-      this.markers.set(id, resolve);
-      timer = setTimeout(resolve, CAUGHT_UP_WITHIN_MS);
+    const outcome = await new Promise<"heard" | "unconfirmed">((resolve) => {
+      this.markers.set(id, () => resolve("heard"));
+      timer = setTimeout(() => resolve("unconfirmed"), CAUGHT_UP_WITHIN_MS);
+      // Not awaited by itself: the deadline covers the query too.
+      this.database!.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ marker: id })})`).catch(
+        () => resolve("unconfirmed"),
+      );
     });
-    try {
-      await this.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ marker: id })})`);
-      await heard;
-    } catch {
-      // The database is away: the listening connection will be lost too, which turns the caches off.
-    } finally {
-      clearTimeout(timer);
-      this.markers.delete(id);
-    }
+    clearTimeout(timer);
+    this.markers.delete(id);
+    if (outcome === "unconfirmed") this.listenAnew();
   }
 
   /** Stops listening and tells every subscriber (live streams end); idempotent. */
@@ -137,6 +137,16 @@ export class ChangeFeed {
     this.setTrusted(true);
   }
 
+  /** Drops a listening connection that cannot be shown to keep up, as if it had been lost. */
+  private listenAnew(): void {
+    const listener = this.listener;
+    if (!listener || this.isClosed) return;
+    void listener.close();
+    const error = new Error(`a change sent through the channel was not heard within ${CAUGHT_UP_WITHIN_MS} ms`);
+    error.name = "ChangeFeedLagging";
+    this.lost(error);
+  }
+
   private lost(error?: Error): void {
     this.listener = undefined;
     if (this.isClosed) return;
@@ -161,14 +171,20 @@ export class ChangeFeed {
   }
 
   private deliver(payload: string): void {
-    let change: Change | { marker: string };
+    let message: unknown;
     try {
-      change = JSON.parse(payload) as Change | { marker: string };
+      message = JSON.parse(payload);
     } catch {
       return;
     }
-    // Another process's markers are of no interest here.
-    if ("marker" in change) return void this.markers.get(change.marker)?.();
-    for (const subscriber of this.subscribers) subscriber.change(change);
+    // Anyone who may connect may NOTIFY on the channel: only an object is a change or a marker.
+    if (typeof message !== "object" || message === null || Array.isArray(message)) return;
+    if ("marker" in message) {
+      // Another process's markers are of no interest here.
+      if (typeof message.marker === "string") this.markers.get(message.marker)?.();
+      return;
+    }
+    if (!("kind" in message) || typeof message.kind !== "string") return;
+    for (const subscriber of this.subscribers) subscriber.change(message as Change);
   }
 }
