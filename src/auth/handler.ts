@@ -2,7 +2,7 @@ import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import type { ChangeFeed } from "../db/change-feed.js";
 import { endpointNotFound, payloadTooLarge } from "../http/errors.js";
-import { UNSAFE_METHODS } from "../http/own-changes.js";
+import { UNSAFE_METHODS } from "../http/methods.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 
 const BASE_PATH = "/api/auth";

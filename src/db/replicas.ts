@@ -4,6 +4,7 @@ import { withReplicas } from "drizzle-orm/pg-core";
 import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
+import { UNSAFE_METHODS } from "../http/methods.js";
 import { isDatabaseUnavailable, sqlStateOf } from "./errors.js";
 import type { Db } from "./schema.js";
 import { schema } from "./schema.js";
@@ -22,8 +23,6 @@ import { schema } from "./schema.js";
  * A replica that cannot be reached costs nothing but a retry: the read runs on the primary and the
  * replica is left alone for a while.
  */
-
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // How long a replica that failed to answer is skipped before it is tried again.
 const REPLICA_RETRY_AFTER_MS = 5_000;

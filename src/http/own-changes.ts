@@ -1,7 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import type { ChangeFeed } from "../db/change-feed.js";
-
-export const UNSAFE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+import { UNSAFE_METHODS } from "./methods.js";
 
 /**
  * A successful write is answered only once this instance has heard the changes it committed
