@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import { freePort } from "./ports.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 // How long a service may take to start: `npm start` may first build dist/, on a busy machine.
 const START_TIMEOUT_MS = 60_000;
@@ -52,4 +55,22 @@ export async function startServiceProcess(
     });
   });
   return { process: child, port, output: () => output, exited };
+}
+
+/**
+ * `npm start` in the repository, as operators run it (the built dist/, which the test run's global
+ * set-up builds), with only PATH and HOME of this process's environment besides `env`.
+ */
+export function startNpmStart(
+  env: Record<string, string>,
+  options: { detached?: boolean } = {},
+): Promise<ServiceProcess> {
+  // The npm that runs this suite (npm test, npx vitest), else the one on PATH.
+  const npmCli = process.env.npm_execpath;
+  const [command, args] = npmCli ? [process.execPath, [npmCli, "start"]] : ["npm", ["start"]];
+  return startServiceProcess(command, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    detached: options.detached,
+  });
 }

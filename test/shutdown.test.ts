@@ -1,20 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminQuery, withDatabase } from "./databases.js";
 import { poll } from "./poll.js";
-import { type ServiceProcess, startServiceProcess } from "./service-process.js";
+import { type ServiceProcess, startNpmStart } from "./service-process.js";
 
 // The service as operators run it: `npm start` (the built dist/, which the test run's global
 // set-up builds), stopped by SIGTERM sent to the npm process as a container runtime or a
 // supervisor does, while clients keep sending requests over keep-alive connections, as a load
 // balancer does.
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
-// The npm that runs this suite (npm test, npx vitest), else the one on PATH.
-const npmCli = process.env.npm_execpath;
 
 type Outcome =
   | {
@@ -34,12 +30,8 @@ type Outcome =
     };
 
 function startService(databaseUrl: string): Promise<ServiceProcess> {
-  const [command, args] = npmCli ? [process.execPath, [npmCli, "start"]] : ["npm", ["start"]];
-  return startServiceProcess(command, args, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+  return startNpmStart(
+    {
       NODE_ENV: "production",
       BETTER_AUTH_SECRET: "shutdown-test-secret-of-at-least-32-characters",
       DATABASE_URL: databaseUrl,
@@ -47,8 +39,8 @@ function startService(databaseUrl: string): Promise<ServiceProcess> {
       LOG_LEVEL: "info",
     },
     // Its own process group, so that clean-up reaches a service that npm might leave behind.
-    detached: true,
-  });
+    { detached: true },
+  );
 }
 
 /** One request; tells a complete response from a refused connection and from a reset before or during the response. */

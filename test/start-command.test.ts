@@ -1,30 +1,19 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { startServiceProcess } from "./service-process.js";
+import { startNpmStart } from "./service-process.js";
 
 // The memory settings `npm start` gives the service, and the variables that change them, read from
 // the running node process as an operator would find them (`ps`, /proc).
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-// The npm that runs this suite (npm test, npx vitest), else the one on PATH.
-const npmCli = process.env.npm_execpath;
-
 /** Starts `npm start` with the extra environment; answers the node process's arguments and environment. */
 async function startedNode(extra: Record<string, string>): Promise<{ args: string[]; env: string[] }> {
-  const [command, args] = npmCli ? [process.execPath, [npmCli, "start"]] : ["npm", ["start"]];
-  const service = await startServiceProcess(command, args, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      BETTER_AUTH_SECRET: "start-command-test-secret-of-at-least-32-characters",
-      DATABASE_URL: "pglite:memory",
-      LOG_LEVEL: "info",
-      ...extra,
-    },
+  const service = await startNpmStart({
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: "start-command-test-secret-of-at-least-32-characters",
+    DATABASE_URL: "pglite:memory",
+    LOG_LEVEL: "info",
+    ...extra,
   });
   try {
     // npm's script runs `exec node ...`: the service is npm's only child.
