@@ -1,10 +1,14 @@
 import autocannon from "autocannon";
+import { type CpuReading, cpuPerRequest } from "./processes.js";
+import type { RuntimeWindow } from "./runtime-probe.js";
 import type { HttpRequest, RequestSpec } from "./scenarios.js";
 
-/** A server to load: its address, and its memory when it is a process the benchmark started. */
+/** A server to load: its address, and its memory, CPU and runtime when it is a process the benchmark started. */
 export interface Target {
   baseUrl: string;
   rssMb?(): number | undefined;
+  cpu?(): Promise<CpuReading | undefined>;
+  runtime?(): Promise<RuntimeWindow | undefined>;
 }
 
 export interface Load {
@@ -28,6 +32,12 @@ export interface Measurement {
   /** The server's resident memory (MB) after the warm-up and after the measured run. */
   rssAfterWarmup?: number;
   rssAfter?: number;
+  /** CPU time per request (µs) in the measured run: the process's, and its PostgreSQL backends'. */
+  cpuUsPerRequest?: number;
+  databaseCpuUsPerRequest?: number;
+  /** The event loop's delay beyond its timer (p99, ms) and garbage collection per request (µs), measured run only. */
+  loopDelayP99Ms?: number;
+  gcUsPerRequest?: number;
   /** Wall-clock bounds of the measured run (Date.now()), to cut a CPU profile to it. */
   startedAt: number;
   endedAt: number;
@@ -54,6 +64,8 @@ export async function measure(target: Target, spec: RequestSpec, load: Load): Pr
   };
   if (load.warmup > 0) await autocannon({ ...options, duration: load.warmup });
   const rssAfterWarmup = target.rssMb?.();
+  await target.runtime?.();
+  const cpuBefore = await target.cpu?.();
   const startedAt = Date.now();
   const result = await autocannon(
     load.requestsPerConnection
@@ -62,6 +74,8 @@ export async function measure(target: Target, spec: RequestSpec, load: Load): Pr
       : { ...options, duration: load.duration },
   );
   const endedAt = Date.now();
+  const cpu = cpuPerRequest(cpuBefore, await target.cpu?.(), result.requests.total);
+  const runtime = await target.runtime?.();
   const rssAfter = target.rssMb?.();
   const otherStatuses = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith("2"))
@@ -78,6 +92,10 @@ export async function measure(target: Target, spec: RequestSpec, load: Load): Pr
     otherStatuses,
     rssAfterWarmup,
     rssAfter,
+    cpuUsPerRequest: cpu?.processUs,
+    databaseCpuUsPerRequest: cpu?.databaseUs,
+    loopDelayP99Ms: runtime?.loopDelayP99Ms,
+    gcUsPerRequest: runtime && result.requests.total > 0 ? (runtime.gcMs * 1000) / result.requests.total : undefined,
     startedAt,
     endedAt,
   };

@@ -12,7 +12,7 @@ export const USAGE = `npm run bench -- [options]
   --cursor-depth N           the cursor scenario reads the page reached after following next N-1 times (default 100)
   --only a,b                 run only these scenarios (ids below)
   --rounds N                 measure each scenario that has baselines N times, alternately before
-                             and after them, and report medians (default 3; 1 with --smoke)
+                             and after them, and report medians (default 5; 1 with --smoke)
   --env KEY=VALUE            extra environment for the service, repeatable (e.g. LOG_LEVEL=http,
                              DATABASE_POOL_MAX=20; the pool size applies to the baselines too)
   --out [FILE]               also write the table as markdown (default bench/results/<date>.md)
@@ -100,7 +100,7 @@ export function parseOptions(argv: string[]): Options {
     warmup: nonNegative("warmup", values.warmup, smoke ? 0 : 2),
     cursorDepth: positive("cursor-depth", values["cursor-depth"], smoke ? 5 : 100),
     only: values.only?.split(",").map((id) => id.trim()),
-    rounds: positive("rounds", values.rounds, smoke ? 1 : 3),
+    rounds: positive("rounds", values.rounds, smoke ? 1 : 5),
     serviceEnv: Object.fromEntries(
       (values.env ?? []).map((pair) => {
         const eq = pair.indexOf("=");

@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { onCleanup } from "./cleanup.js";
+import { backendsCpuSince, backendsCpuUs, processCpuUs } from "./cpu.js";
+import type { RuntimeWindow } from "./runtime-probe.js";
 
 export const HOST = "127.0.0.1";
 const READY_TIMEOUT_MS = 120_000;
@@ -12,12 +16,25 @@ const STOP_GRACE_MS = 15_000;
 const OUTPUT_LINES_KEPT = 40;
 /** Every process runs from the repository root, whatever the benchmark's working directory. */
 export const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
+const RUNTIME_PROBE = pathToFileURL(join(REPO_ROOT, "bench/runtime-probe.ts")).href;
+const RUNTIME_ANSWER_TIMEOUT_MS = 5_000;
+
+/** CPU time (µs) used so far: the process's own and, on PostgreSQL, its database backends'. */
+export interface CpuReading {
+  processUs: number;
+  /** Per backend pid: the database side of the same work (absent on PGlite, which runs in-process). */
+  backendsUs?: Map<number, number>;
+}
 
 export interface Server {
   readonly name: string;
   readonly baseUrl: string;
   /** The process's resident set size in MB now (Linux; undefined elsewhere or once it has exited). */
   rssMb(): number | undefined;
+  /** A reading to subtract from a later one: CPU per request is the difference over the requests sent between. */
+  cpu(): Promise<CpuReading | undefined>;
+  /** Event-loop delay and GC time since the previous call (the first call only starts the count). */
+  runtime(): Promise<RuntimeWindow | undefined>;
   /** SIGTERM, then SIGKILL when the process has not exited after a grace period. */
   stop(): Promise<void>;
 }
@@ -30,6 +47,8 @@ export interface StartOptions {
   port: number;
   /** Path answering 200 once the server can take traffic. */
   readyPath?: string;
+  /** A PostgreSQL database whose backends' CPU counts as this server's (those connected to it while it runs). */
+  databaseUrl?: string;
 }
 
 /** A free port on the loopback interface. */
@@ -45,10 +64,19 @@ export async function freePort(): Promise<number> {
 
 /** Starts a node process and resolves once `readyPath` answers 200; its last output lines explain a failure. */
 export async function startServer(options: StartOptions): Promise<Server> {
-  const { name, args, env, port, readyPath = "/ready" } = options;
-  const child = spawn(process.execPath, args, {
+  const { name, args, env, port, readyPath = "/ready", databaseUrl } = options;
+  const runtimeDir = mkdtempSync(join(tmpdir(), "posts-api-bench-runtime-"));
+  const runtimeFile = join(runtimeDir, "window.json");
+  const child = spawn(process.execPath, ["--import", RUNTIME_PROBE, ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, PORT: String(port), HOST },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...env,
+      PORT: String(port),
+      HOST,
+      BENCH_RUNTIME_FILE: runtimeFile,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
@@ -59,7 +87,10 @@ export async function startServer(options: StartOptions): Promise<Server> {
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
   const exited = once(child, "exit");
-  const stop = onCleanup(`stop ${name}`, () => terminate(child, exited));
+  const stop = onCleanup(`stop ${name}`, async () => {
+    await terminate(child, exited);
+    rmSync(runtimeDir, { recursive: true, force: true });
+  });
   const baseUrl = `http://${HOST}:${port}`;
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -83,7 +114,49 @@ export async function startServer(options: StartOptions): Promise<Server> {
     }
     await sleep(100);
   }
-  return { name, baseUrl, stop, rssMb: () => rssMbOf(child.pid) };
+  let lastWindow = 0;
+  const runtime = async (): Promise<RuntimeWindow | undefined> => {
+    if (child.exitCode !== null || !child.kill("SIGUSR2")) return undefined;
+    const deadline = Date.now() + RUNTIME_ANSWER_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      const window = readWindow(runtimeFile);
+      if (window && window.sequence > lastWindow) {
+        lastWindow = window.sequence;
+        return window;
+      }
+      await sleep(20);
+    }
+    return undefined;
+  };
+  const cpu = async (): Promise<CpuReading | undefined> => {
+    const processUs = processCpuUs(child.pid);
+    if (processUs === undefined) return undefined;
+    return { processUs, backendsUs: databaseUrl ? await backendsCpuUs(databaseUrl) : undefined };
+  };
+  return { name, baseUrl, stop, rssMb: () => rssMbOf(child.pid), cpu, runtime };
+}
+
+/** µs of CPU per request between two readings: the process's, and its database backends' where known. */
+export function cpuPerRequest(
+  before: CpuReading | undefined,
+  after: CpuReading | undefined,
+  requests: number,
+): { processUs: number; databaseUs?: number } | undefined {
+  if (!before || !after || requests === 0) return undefined;
+  const databaseUs =
+    before.backendsUs && after.backendsUs ? backendsCpuSince(before.backendsUs, after.backendsUs) : undefined;
+  return {
+    processUs: (after.processUs - before.processUs) / requests,
+    databaseUs: databaseUs === undefined ? undefined : databaseUs / requests,
+  };
+}
+
+function readWindow(file: string): RuntimeWindow | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as RuntimeWindow;
+  } catch {
+    return undefined;
+  }
 }
 
 /** VmRSS from /proc: what the operating system holds for the process, heap, code and WebAssembly alike. */

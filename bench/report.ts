@@ -13,11 +13,22 @@ export interface Row {
   failed?: boolean;
 }
 
-const HEADER = ["Scenario", "req/s", "p50 ms", "p99 ms", "non-2xx / errors", "RSS MB", "vs baseline (req/s ratio)"];
+const HEADER = [
+  "Scenario",
+  "req/s",
+  "p50 ms",
+  "p99 ms",
+  "non-2xx / errors",
+  "RSS MB",
+  "CPU µs/req (+ db)",
+  "loop delay p99 ms",
+  "GC µs/req",
+  "vs baseline (req/s ratio)",
+];
 
 function cells(row: Row): string[] {
   const m = row.measurement;
-  if (!m) return [row.scenario, row.note ?? "n/a", "", "", "", "", row.ratio ?? ""];
+  if (!m) return [row.scenario, row.note ?? "n/a", "", "", "", "", "", "", "", row.ratio ?? ""];
   const problems = `${m.non2xx} / ${m.errors}${m.otherStatuses ? ` (${m.otherStatuses})` : ""}`;
   return [
     row.scenario,
@@ -26,8 +37,23 @@ function cells(row: Row): string[] {
     String(m.p99),
     row.note ? `${problems}; ${row.note}` : problems,
     m.rssAfter === undefined ? "" : `${m.rssAfterWarmup ?? "?"} → ${m.rssAfter}`,
+    cpuCell(m),
+    m.loopDelayP99Ms === undefined ? "" : m.loopDelayP99Ms.toFixed(1),
+    m.gcUsPerRequest === undefined ? "" : Math.round(m.gcUsPerRequest).toString(),
     row.ratio ?? "",
   ];
+}
+
+function cpuCell(m: Measurement): string {
+  if (m.cpuUsPerRequest === undefined) return "";
+  const own = Math.round(m.cpuUsPerRequest).toString();
+  return m.databaseCpuUsPerRequest === undefined ? own : `${own} (+ ${Math.round(m.databaseCpuUsPerRequest)})`;
+}
+
+/** CPU per request with the database backends' share, where the run could read it. */
+export function totalCpuUs(m: Measurement | undefined): number | undefined {
+  if (m?.cpuUsPerRequest === undefined) return undefined;
+  return m.cpuUsPerRequest + (m.databaseCpuUsPerRequest ?? 0);
 }
 
 export function formatRate(rate: number): string {

@@ -1,7 +1,7 @@
 import { withDatabase } from "./database.js";
 import { type Load, measure, probe } from "./load.js";
 import type { Options } from "./options.js";
-import { type Row, ratioOf } from "./report.js";
+import { type Row, ratioOf, totalCpuUs } from "./report.js";
 import type { BaselineId, RequestSpec, Scenario } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { baselineNames, startBaseline, startService } from "./service.js";
@@ -149,12 +149,23 @@ function medianRow(rows: Row[]): Row {
   return { ...median, failed: failedRow !== undefined, note: failedRow?.note ?? median.note };
 }
 
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+/** The median over rounds of the service's figure divided by the baseline's, where both have one. */
+function medianRatio(pairs: [Row, Row][], figure: (row: Row) => number | undefined): number | undefined {
+  const ratios = pairs
+    .map(([service, baseline]) => [figure(service), figure(baseline)])
+    .filter((pair): pair is [number, number] => pair[0] !== undefined && pair[1] !== undefined && pair[1] > 0)
+    .map(([service, baseline]) => service / baseline);
+  return ratios.length > 0 ? median(ratios) : undefined;
+}
+
 /**
- * `0.87× name (0.80–0.91), p99 1.10×`: the median of the same-round requests/s ratios with their
- * range over several rounds, and the median of the same-round p99 ratios.
+ * `0.87× name (0.80–0.91), p99 1.10×, CPU/req 0.95× (with db 0.80×)`: the median of the same-round
+ * requests/s ratios with their range over several rounds, and the medians of the same-round p99
+ * and CPU-per-request ratios (the process alone, then with its database backends).
  */
 function ratioOverRounds(pairs: [Row, Row][], name: string): string | undefined {
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
   const ratios = pairs
     .map(([service, baseline]) => ratioOf(service.measurement, baseline.measurement))
     .filter((ratio): ratio is number => ratio !== undefined)
@@ -165,7 +176,15 @@ function ratioOverRounds(pairs: [Row, Row][], name: string): string | undefined 
     .filter(([service, baseline]) => service.measurement && baseline.measurement && baseline.measurement.p99 > 0)
     .map(([service, baseline]) => service.measurement!.p99 / baseline.measurement!.p99);
   const p99 = p99Ratios.length > 0 ? `, p99 ${median(p99Ratios).toFixed(2)}×` : "";
-  return `${median(ratios).toFixed(2)}× ${name}${range}${p99}`;
+  const cpu = medianRatio(pairs, (row) => row.measurement?.cpuUsPerRequest);
+  const withDb = pairs.some(([service]) => service.measurement?.databaseCpuUsPerRequest !== undefined)
+    ? medianRatio(pairs, (row) => totalCpuUs(row.measurement))
+    : undefined;
+  const cpuText =
+    cpu === undefined
+      ? ""
+      : `, CPU/req ${cpu.toFixed(2)}×${withDb === undefined ? "" : ` (with db ${withDb.toFixed(2)}×)`}`;
+  return `${median(ratios).toFixed(2)}× ${name}${range}${p99}${cpuText}`;
 }
 
 function sameJson(a: string, b: string): boolean {

@@ -19,6 +19,10 @@ export interface RunSettings {
   serviceEnv?: Record<string, string>;
 }
 
+/** Where the database side of a request runs in backends of its own, whose CPU can be read. */
+const postgresUrl = (settings: RunSettings) =>
+  settings.database.kind === "postgres" ? settings.database.url : undefined;
+
 const profileArgs = (settings: RunSettings) => (settings.profile ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []);
 
 /**
@@ -55,6 +59,7 @@ export async function startService(settings: RunSettings): Promise<Server> {
     name: "service",
     args: [...profileArgs(settings), ...start.nodeArgs],
     port,
+    databaseUrl: postgresUrl(settings),
     env: {
       ...start.env,
       NODE_ENV: "production",
@@ -80,6 +85,7 @@ export async function startBaseline(id: BaselineId, settings: RunSettings): Prom
     name: `baseline ${id}`,
     args: [...profileArgs(settings), "--import", "tsx", `bench/baselines/${id}.ts`],
     port: await freePort(),
+    databaseUrl: postgresUrl(settings),
     env: {
       DATABASE_URL: settings.database.url,
       BETTER_AUTH_SECRET: settings.secret,

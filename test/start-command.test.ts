@@ -34,9 +34,10 @@ describe.skipIf(process.platform !== "linux")("npm start", () => {
     expect(node.env).toContain("MALLOC_ARENA_MAX=2");
   }, 60_000);
 
-  it("takes MAX_OLD_SPACE_MB and MALLOC_ARENA_MAX from the environment", async () => {
-    const node = await startedNode({ MAX_OLD_SPACE_MB: "1024", MALLOC_ARENA_MAX: "4" });
+  it("takes MAX_OLD_SPACE_MB, MAX_SEMI_SPACE_MB and MALLOC_ARENA_MAX from the environment", async () => {
+    const node = await startedNode({ MAX_OLD_SPACE_MB: "1024", MAX_SEMI_SPACE_MB: "32", MALLOC_ARENA_MAX: "4" });
     expect(node.args).toContain("--max-old-space-size=1024");
+    expect(node.args).toContain("--max-semi-space-size=32");
     expect(node.env).toContain("MALLOC_ARENA_MAX=4");
   }, 60_000);
 });

@@ -1,0 +1,51 @@
+/**
+ * Preloaded (`node --import`) into every process the benchmark measures: on each SIGUSR2 it writes
+ * the event loop's delay and the time spent in garbage collection since the previous SIGUSR2 to
+ * BENCH_RUNTIME_FILE, then starts counting afresh. Nothing else in the process changes, and nothing
+ * runs without the variable.
+ */
+import { writeFileSync } from "node:fs";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+
+export interface RuntimeWindow {
+  /** Increases with every write, so the reader knows the file is the answer to its own signal. */
+  sequence: number;
+  loopDelayP50Ms: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  gcMs: number;
+  gcCount: number;
+}
+
+const file = process.env.BENCH_RUNTIME_FILE;
+/** The histogram times a timer of this period; what it records beyond the period is the delay. */
+const RESOLUTION_MS = 10;
+if (file) {
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  delay.enable();
+  let gcMs = 0;
+  let gcCount = 0;
+  let sequence = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      gcCount += 1;
+    }
+  }).observe({ entryTypes: ["gc"] });
+  const delayMs = (nanoseconds: number) => Math.max(0, Math.round((nanoseconds / 1e6 - RESOLUTION_MS) * 100) / 100);
+  process.on("SIGUSR2", () => {
+    sequence += 1;
+    const window: RuntimeWindow = {
+      sequence,
+      loopDelayP50Ms: delayMs(delay.percentile(50)),
+      loopDelayP99Ms: delayMs(delay.percentile(99)),
+      loopDelayMaxMs: delayMs(delay.max),
+      gcMs: Math.round(gcMs * 100) / 100,
+      gcCount,
+    };
+    writeFileSync(file, JSON.stringify(window));
+    delay.reset();
+    gcMs = 0;
+    gcCount = 0;
+  });
+}
