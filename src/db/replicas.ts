@@ -44,6 +44,22 @@ function stayOnPrimary(): void {
   if (current) current.primary = current.wrote = true;
 }
 
+/**
+ * Runs `read` with every query on the primary, whatever its request's routing. For what decides who
+ * a request is (its session, the user's roles, whether either still exists): a replica that has not
+ * replayed a sign-out, a demotion or a deletion would bring the old answer back, and the session
+ * cache would keep it. A write made inside still pins the rest of the request to the primary.
+ */
+export async function onPrimary<T>(read: () => Promise<T>): Promise<T> {
+  const request = routing.getStore();
+  const inside: RequestRouting = { primary: true, wrote: false };
+  try {
+    return await routing.run(inside, read);
+  } finally {
+    if (request && inside.wrote) request.primary = request.wrote = true;
+  }
+}
+
 /** Outside a request (start-up, CLI, timers) every read goes to the primary: nothing to gain, lag to lose. */
 function readsGoToPrimary(): boolean {
   return routing.getStore()?.primary ?? true;
