@@ -86,7 +86,9 @@ describe.skipIf(!runsHere)("read replica checks", () => {
     const warningsFor = (url: string) =>
       t.logs.filter((entry) => entry.message === UNAVAILABLE && entry.replica === name(url));
     const replicaStatus = async (url: string) =>
-      ((await t.http.get("/ready")).body.replicas as { replica: string }[]).find((s) => s.replica === name(url));
+      ((await t.http.get("/ready")).body.replicas as { replica: string; inUse: boolean }[]).find(
+        (s) => s.replica === name(url),
+      );
 
     it("answers every read from the primary while the replica stalls, warns once, and uses it again once it answers", async () => {
       const author = await signUp(t);
