@@ -589,6 +589,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             status: string;
+                            /** @description Each read replica (host:port/database), whether reads go there, and if not, why */
+                            replicas?: {
+                                replica: string;
+                                inUse: boolean;
+                                problem?: string;
+                            }[];
                         };
                     };
                 };

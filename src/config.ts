@@ -30,6 +30,7 @@ const envSchema = z.object({
   REDIS_URL: z.url().optional(),
   DATABASE_REPLICA_URLS: z.string().optional(),
   DATABASE_REPLICA_STICKY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  DATABASE_REPLICA_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,8 +60,12 @@ export interface Config {
   readonly trustProxy: boolean | number | string | undefined;
   readonly rateLimit: { readonly enabled: boolean; readonly auth: number; readonly global: number };
   readonly redisUrl: string | undefined;
-  /** Read replicas of the PostgreSQL primary, and how long a session that wrote keeps reading from the primary. */
-  readonly databaseReplicas: { readonly urls: readonly string[]; readonly stickyMs: number };
+  /** Read replicas of the PostgreSQL primary, how long a session that wrote keeps reading from the primary, and how long a read waits for a replica. */
+  readonly databaseReplicas: {
+    readonly urls: readonly string[];
+    readonly stickyMs: number;
+    readonly timeoutMs: number;
+  };
   /** Start-up remarks (insecure defaults, ignored settings) for main.ts to log once a logger exists. */
   readonly warnings: readonly string[];
 }
@@ -123,6 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseReplicas: Object.freeze({
       urls: Object.freeze(replicaUrls(env)),
       stickyMs: env.DATABASE_REPLICA_STICKY_MS,
+      timeoutMs: env.DATABASE_REPLICA_TIMEOUT_MS,
     }),
     warnings: Object.freeze(warnings),
   });

@@ -25,8 +25,11 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
     queryTimeoutMillis: config.databaseQueryTimeoutMs,
     onPoolError: (error) => logger.warn("Idle database connection lost", { errorName: error.name }),
     replicaUrls: config.databaseReplicas.urls,
-    onReplicaUnavailable: (error) =>
-      logger.warn("Read replica unavailable: reading from the primary", { errorName: (error as Error).name }),
+    replicaTimeoutMillis: config.databaseReplicas.timeoutMs,
+    onReplicaChange: ({ replica, inUse, problem }) => {
+      if (inUse) logger.info("Read replica in use again", { replica });
+      else logger.warn("Read replica unavailable: reading from the primary", { replica, problem });
+    },
     onMaintenanceError: (error) => logger.warn("Embedded database maintenance failed", { errorName: error.name }),
   });
   try {
@@ -34,6 +37,10 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
   } catch (error) {
     await database.close();
     throw error;
+  }
+  const replicas = database.replicaStatuses();
+  if (replicas.length > 0 && !replicas.some((status) => status.inUse)) {
+    logger.warn("No read replica is usable: every read goes to the primary (see the warnings above for why)");
   }
   const auth = createAuth({ config, db: database.db, logger, passwordHasher });
   const changes = await ChangeFeed.open(database, logger);

@@ -12,6 +12,8 @@ export class CuttableProxy {
   private readonly sockets = new Set<Socket>();
   private stalled = false;
   port = 0;
+  /** What clients sent while stalled, in writes, that never reached the server. */
+  droppedWrites = 0;
   delayMs = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -23,7 +25,10 @@ export class CuttableProxy {
       const upstream = this.track(connect(this.target));
       for (const socket of [client, upstream])
         socket.on("close", () => (socket === client ? upstream : client).destroy());
-      client.on("data", (data: Buffer) => void (this.stalled || upstream.write(data)));
+      client.on("data", (data: Buffer) => {
+        if (this.stalled) this.droppedWrites += 1;
+        else upstream.write(data);
+      });
       upstream.on("data", (data: Buffer) => {
         if (this.stalled) return;
         if (this.delayMs > 0) setTimeout(() => client.write(data), this.delayMs);

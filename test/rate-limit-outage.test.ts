@@ -102,6 +102,8 @@ describe.skipIf(!redisAvailable)("rate limits while Redis is unreachable", () =>
     expect(
       await statuses([a, "192.0.2.3"], [b, "192.0.2.3"], [a, "192.0.2.3"], [b, "192.0.2.3"], [b, "192.0.2.3"]),
     ).toEqual([200, 200, 200, 200, 429]);
+    // What each instance counted alone is not forgotten: the client stays refused for the window.
+    expect(await statuses([a, "192.0.2.2"], [b, "192.0.2.2"])).toEqual([429, 429]);
     for (const instance of [a, b]) expect(instance.logged("Redis is unreachable")).toHaveLength(1);
 
     const client = await createClient({ url: REDIS_URL }).connect();
@@ -111,5 +113,28 @@ describe.skipIf(!redisAvailable)("rate limits while Redis is unreachable", () =>
     } finally {
       client.destroy();
     }
+  }, 60_000);
+
+  it("answers at its usual speed while Redis stalls: one miss per instance, then counted alone until a retry", async () => {
+    const proxy = new CuttableProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    await proxy.open();
+    closers.push(async () => proxy.cut());
+    const a = await startInstance(proxy, `rl:stall-${randomUUID()}:`);
+    const b = await startInstance(proxy, `rl:stall-${randomUUID()}:`);
+    expect([(await a.get("198.51.100.1")).status, (await b.get("198.51.100.1")).status]).toEqual([200, 200]);
+
+    proxy.stall();
+    const during: { status: number; ms: number }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const start = performance.now();
+      const { status } = await (i % 2 === 0 ? a : b).get(`198.51.100.${10 + i}`);
+      during.push({ status, ms: performance.now() - start });
+    }
+    expect([...new Set(during.map((request) => request.status))]).toEqual([200]);
+    // Redis was asked once per instance, and once more at most after the breaker's wait: not per request.
+    expect(proxy.droppedWrites).toBeLessThanOrEqual(4);
+    for (const instance of [a, b]) expect(instance.logged("Redis is unreachable")).toHaveLength(1);
+    const slowest = Math.round(Math.max(...during.map((request) => request.ms)));
+    console.info(`stalled Redis: slowest of ${during.length} requests ${slowest} ms`);
   }, 60_000);
 });

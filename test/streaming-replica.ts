@@ -19,6 +19,10 @@ export interface StreamingReplica {
   replicaUrl: string;
   /** Runs one statement on the replica (e.g. `select pg_wal_replay_pause()`). */
   onReplica(statement: string): Promise<void>;
+  /** Resolves once the replica has replayed everything the primary had written when it was called. */
+  caughtUp(): Promise<void>;
+  /** Ends recovery on the replica: it becomes a primary of its own (`pg_ctl promote`). */
+  promoteReplica(): void;
   stopReplica(): void;
 }
 
@@ -69,18 +73,22 @@ export function useStreamingReplica(): StreamingReplica {
     start("replica", replicaPort);
 
     const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
+    const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
     Object.assign(context, {
-      primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
+      primaryUrl,
       replicaUrl,
-      onReplica: async (statement: string) => {
-        const client = new pg.Client({ connectionString: replicaUrl });
-        await client.connect();
-        try {
-          await client.query(statement);
-        } finally {
-          await client.end();
+      onReplica: async (statement: string) => void (await queryOnce(replicaUrl, statement)),
+      caughtUp: async () => {
+        const lsn = String((await queryOnce(primaryUrl, "select pg_current_wal_lsn()::text as lsn"))[0]?.lsn);
+        const deadline = performance.now() + 30_000;
+        for (;;) {
+          const [replayed] = await queryOnce(replicaUrl, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`);
+          if (replayed?.done === true) return;
+          if (performance.now() > deadline) throw new Error(`the replica did not replay up to ${lsn}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
         }
       },
+      promoteReplica: () => void postgres("pg_ctl", ["-D", join(dir, "replica"), "-w", "promote"]),
       stopReplica: () => {
         postgres("pg_ctl", ["-D", join(dir, "replica"), "-m", "immediate", "-w", "stop"]);
         started.splice(started.indexOf("replica"), 1);
@@ -101,6 +109,16 @@ export function useStreamingReplica(): StreamingReplica {
   });
 
   return context;
+}
+
+async function queryOnce(url: string, statement: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(statement)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
 }
 
 function run(program: string, args: string[]): string {

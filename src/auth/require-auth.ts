@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { recordAudit } from "../audit/service.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import { onPrimary } from "../db/replicas.js";
 import { impersonationTargetNotFound, insufficientRole, noAuthSession } from "../http/errors.js";
 import { type Logger, redactUrl } from "../logging/logger.js";
 import { findUser } from "../users/service.js";
@@ -58,7 +59,8 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     if (impersonated !== undefined) {
       const targetId = typeof impersonated === "string" ? impersonated : JSON.stringify(impersonated);
       const path = redactUrl(req.originalUrl);
-      const target = await findUser(db, targetId);
+      // The target's roles and existence decide what this request may do: read where they are current.
+      const target = await onPrimary(() => findUser(db, targetId));
       if (!target) throw impersonationTargetNotFound(targetId);
       session = { session: found.session, user: { id: target.id, name: target.name, roles: target.roles } };
       logger.debug("Admin impersonation", { adminId: found.user.id, targetId: target.id });
@@ -82,9 +84,11 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
 
   const lookUpSession = createSessionLookup({ auth, db, cache: sessionCache, logger });
 
-  /** The session the request's cookie names, if it still holds. */
+  /** The session the request's cookie names, if it still holds; read on the primary, never on a lagging replica. */
   function findSession(req: Request): Promise<GuardSession | null> {
-    return lookUpSession(req.headers.cookie, () => auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
+    return onPrimary(() =>
+      lookUpSession(req.headers.cookie, () => auth.api.getSession({ headers: fromNodeHeaders(req.headers) })),
+    );
   }
 
   /** The specification's `requireAuth(...allowedRoles)`; with no roles it only requires a session. */

@@ -7,6 +7,8 @@ import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite,
 import { migratePglite, migratePostgres } from "./migrate.js";
 import { initialisePgliteDirectory } from "./pglite-init.js";
 import { serveEmbeddedDatabase } from "./pglite-socket.js";
+import { dropConnectionsHeldLongerThan } from "./connection-deadline.js";
+import type { ReplicaStatus } from "./replica-health.js";
 import { openReplicas } from "./replicas.js";
 import { type Db, schema } from "./schema.js";
 
@@ -21,6 +23,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Subscribes to NOTIFY on `channel` (see change-feed.ts); closed with the database. */
   listen(channel: string, handlers: ListenHandlers): Promise<ChannelListener>;
+  /** Each read replica and whether reads go there (none without replicas). */
+  replicaStatuses(): ReplicaStatus[];
   close(): Promise<void>;
 }
 
@@ -37,8 +41,10 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** PostgreSQL read replicas of `url` (replicas.ts says which reads go there). */
   replicaUrls?: readonly string[];
-  /** A replica failed to answer a read; the primary answered it instead. */
-  onReplicaUnavailable?: (error: unknown) => void;
+  /** How long a read waits for a replica before the primary answers it instead. */
+  replicaTimeoutMillis?: number;
+  /** A replica was taken out of use (its reads go to the primary), or back into it. */
+  onReplicaChange?: (status: ReplicaStatus) => void;
   /** An embedded database's periodic vacuum failed. */
   onMaintenanceError?: (error: Error) => void;
 }
@@ -55,26 +61,26 @@ function openPostgres(options: DatabaseOptions): Database {
     queryTimeoutMillis,
     onPoolError,
     replicaUrls = [],
+    replicaTimeoutMillis = 1000,
   } = options;
   // keepAlive: a peer that vanished without closing is noticed by TCP, not only by a query's timeout.
   const poolConfig = { max: poolMax, connectionTimeoutMillis, keepAlive: true };
-  const configure = (pool: pg.Pool) => {
-    if (queryTimeoutMillis !== undefined) dropConnectionsHeldLongerThan(pool, queryTimeoutMillis);
-    // An idle client that loses its server emits here; without a listener the process would crash.
-    pool.on("error", (error) => onPoolError?.(error));
-  };
+  // An idle client that loses its server emits here; without a listener the process would crash.
+  const configure = (pool: pg.Pool) => void pool.on("error", (error) => onPoolError?.(error));
   const pool = new pg.Pool({ ...poolConfig, connectionString: url });
   configure(pool);
+  if (queryTimeoutMillis !== undefined) dropConnectionsHeldLongerThan(pool, queryTimeoutMillis);
   const primary = drizzlePg(pool, { schema });
   const replicas =
     replicaUrls.length > 0
       ? openReplicas({ pool, db: primary }, replicaUrls, {
           poolConfig,
+          timeoutMs: replicaTimeoutMillis,
           configure,
-          onUnavailable: (e) => options.onReplicaUnavailable?.(e),
+          onChange: (status) => options.onReplicaChange?.(status),
         })
-      : { db: primary, pools: [] };
-  const db = replicas.db;
+      : undefined;
+  const db = replicas?.db ?? primary;
   const listeners = new ListenerSet();
   return {
     db,
@@ -88,33 +94,17 @@ function openPostgres(options: DatabaseOptions): Database {
       } finally {
         await migrationPool.end();
       }
+      // After the migrations: a replica is checked against the schema the service will use.
+      await replicas?.startChecks();
     },
     listen: (channel, handlers) => listeners.add(listenOnPostgres(url, connectionTimeoutMillis, channel, handlers)),
+    replicaStatuses: () => replicas?.statuses() ?? [],
     close: async () => {
+      replicas?.stopChecks();
       await listeners.closeAll();
-      await Promise.all([pool, ...replicas.pools].map((p) => p.end()));
+      await Promise.all([pool, ...(replicas?.pools ?? [])].map((p) => p.end()));
     },
   };
-}
-
-/**
- * The query timeout, kept by the pool rather than by pg's `query_timeout`: a connection checked
- * out for longer than `ms` is destroyed, so its query fails at once ("Connection terminated"),
- * the pool discards it, and a partitioned server, which never answers, costs a request `ms` and
- * not forever. pg's own option wraps every query's callback in a closure over the query; with it,
- * each young-generation collection of the service under load promoted megabytes and took 15-20 ms
- * instead of about 1 (`node --trace-gc`), which showed as the p99 of the authenticated list.
- */
-function dropConnectionsHeldLongerThan(pool: pg.Pool, ms: number): void {
-  const deadlines = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
-  pool.on("acquire", (client) => {
-    const { connection } = client as pg.PoolClient & Pick<pg.Client, "connection">;
-    deadlines.set(
-      client,
-      setTimeout(() => connection.stream.destroy(), ms),
-    );
-  });
-  pool.on("release", (_error, client) => clearTimeout(deadlines.get(client)));
 }
 
 // How often an embedded database is vacuumed and analyzed while the service runs.
@@ -169,6 +159,7 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
       await maintain();
     },
     listen: (channel, handlers) => listeners.add(listenOnPglite(client, channel, handlers)),
+    replicaStatuses: () => [],
     close: async () => {
       clearInterval(maintenance);
       await listeners.closeAll();

@@ -5,7 +5,9 @@ import type { RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import { UNSAFE_METHODS } from "../http/methods.js";
+import { dropConnectionsHeldLongerThan } from "./connection-deadline.js";
 import { isDatabaseUnavailable, sqlStateOf } from "./errors.js";
+import { ReplicaHealth, type ReplicaStatus, replicaName } from "./replica-health.js";
 import type { Db } from "./schema.js";
 import { schema } from "./schema.js";
 
@@ -20,12 +22,13 @@ import { schema } from "./schema.js";
  * - a session that wrote has its reads on the primary for a short window afterwards
  *   (DATABASE_REPLICA_STICKY_MS), so its author sees a post at once on the next request; everyone
  *   else sees it once the replica has replayed it.
- * A replica that cannot be reached costs nothing but a retry: the read runs on the primary and the
- * replica is left alone for a while.
+ * A replica is used only while it passes its checks (replica-health.ts): at start-up and every few
+ * seconds. A read it does not answer within its own short deadline (DATABASE_REPLICA_TIMEOUT_MS) is
+ * answered by the primary, and the replica is left alone until a check passes again.
  */
 
-// How long a replica that failed to answer is skipped before it is tried again.
-const REPLICA_RETRY_AFTER_MS = 5_000;
+// How often each replica is checked against the primary (in recovery, same server, same schema).
+const REPLICA_CHECK_INTERVAL_MS = 5_000;
 
 // Sessions that wrote recently; bounded, so a flood of sign-ins cannot grow it without end.
 const MAX_STICKY_SESSIONS = 50_000;
@@ -44,6 +47,22 @@ function stayOnPrimary(): void {
   if (current) current.primary = current.wrote = true;
 }
 
+/**
+ * Runs `read` with every query on the primary, whatever its request's routing. For what decides who
+ * a request is (its session, the user's roles, whether either still exists): a replica that has not
+ * replayed a sign-out, a demotion or a deletion would bring the old answer back, and the session
+ * cache would keep it. A write made inside still pins the rest of the request to the primary.
+ */
+export async function onPrimary<T>(read: () => Promise<T>): Promise<T> {
+  const request = routing.getStore();
+  const inside: RequestRouting = { primary: true, wrote: false };
+  try {
+    return await routing.run(inside, read);
+  } finally {
+    if (request && inside.wrote) request.primary = request.wrote = true;
+  }
+}
+
 /** Outside a request (start-up, CLI, timers) every read goes to the primary: nothing to gain, lag to lose. */
 function readsGoToPrimary(): boolean {
   return routing.getStore()?.primary ?? true;
@@ -52,27 +71,63 @@ function readsGoToPrimary(): boolean {
 export interface Replicas {
   db: Db;
   pools: pg.Pool[];
+  /** Each replica and whether reads go there, for `/ready`. */
+  statuses(): ReplicaStatus[];
+  /** Checks every replica now (at start-up, once the primary is migrated), then every few seconds. */
+  startChecks(): Promise<void>;
+  stopChecks(): void;
 }
 
-/**
- * The primary's drizzle instance with reads routed over the replicas at `urls`; `configure`
- * gives each replica pool the primary's settings (size, timeouts, error listener).
- */
+export interface ReplicaOptions {
+  /** The primary's pool settings (size, keepAlive); a replica's deadlines replace its timeouts. */
+  poolConfig: pg.PoolConfig;
+  /** How long a read, or a connection, may wait for a replica before the primary answers instead. */
+  timeoutMs: number;
+  /** Adds the pool's error listener (an idle connection lost must not crash the process). */
+  configure: (pool: pg.Pool) => void;
+  /** A replica was taken out of use, or back into it. */
+  onChange: (status: ReplicaStatus) => void;
+}
+
+/** The primary's drizzle instance with reads routed over the replicas at `urls` while they pass their checks. */
 export function openReplicas(
   primary: { pool: pg.Pool; db: Db },
   urls: readonly string[],
-  options: { poolConfig: pg.PoolConfig; configure: (pool: pg.Pool) => void; onUnavailable: (error: unknown) => void },
+  options: ReplicaOptions,
 ): Replicas {
-  const pools = urls.map((url) =>
-    replicaPool({ ...options.poolConfig, connectionString: url }, primary.pool, options.onUnavailable),
-  );
-  pools.forEach(options.configure);
+  const replicas = urls.map((url) => {
+    const pool = new pg.Pool({
+      ...options.poolConfig,
+      connectionString: url,
+      connectionTimeoutMillis: options.timeoutMs,
+    });
+    options.configure(pool);
+    dropConnectionsHeldLongerThan(pool, options.timeoutMs);
+    // The pool's own query, bound before routeQueries replaces it: a check must reach the replica.
+    const onReplica = pool.query.bind(pool);
+    const query = (text: string) => onReplica(text);
+    const health = new ReplicaHealth(
+      replicaName(url),
+      { replica: query, primary: (text) => primary.pool.query(text) },
+      options.onChange,
+    );
+    routeQueries(pool, primary.pool, health);
+    return { pool, health };
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const checkAll = async () => void (await Promise.all(replicas.map(({ health }) => health.check())));
   return {
     db: routeReads(
       primary.db,
-      pools.map((pool) => drizzle(pool, { schema })),
+      replicas.map(({ pool }) => drizzle(pool, { schema })),
     ),
-    pools,
+    pools: replicas.map(({ pool }) => pool),
+    statuses: () => replicas.map(({ health }) => health.status),
+    startChecks: async () => {
+      await checkAll();
+      timer ??= setInterval(() => void checkAll(), REPLICA_CHECK_INTERVAL_MS).unref();
+    },
+    stopChecks: () => clearInterval(timer),
   };
 }
 
@@ -97,31 +152,28 @@ export function routeReads(primary: Db, replicas: Db[]): Db {
 }
 
 /**
- * The pool under one replica's drizzle instance. The choice is made here, per query, and not when
- * drizzle picks a replica: statements prepared once at start-up (the post lists, the session
- * lookup) are bound to a replica's instance for good, yet each execution must follow its request's
- * routing. A read the replica cannot answer (connection refused, dropped or timed out, or cancelled
- * by a conflict with the replica's recovery) is answered by the primary, and the replica is skipped
- * for a while. drizzle reads through `query(config, values)`, the promise form.
+ * Decides, per query, whether a replica pool's reads go to the replica or the primary. The choice is
+ * made here and not when drizzle picks a replica: statements prepared once at start-up (the post
+ * lists) are bound to a replica's instance for good, yet each execution must follow its request's
+ * routing and the replica's health. A read the replica cannot answer (refused, dropped, past its
+ * deadline) is answered by the primary and takes the replica out of use; one cancelled by a
+ * conflict with the replica's recovery is retried on the primary alone. drizzle reads through
+ * `query(config, values)`, the promise form.
  */
-function replicaPool(config: pg.PoolConfig, primaryPool: pg.Pool, onUnavailable: (error: unknown) => void): pg.Pool {
-  const pool = new pg.Pool(config);
+function routeQueries(pool: pg.Pool, primaryPool: pg.Pool, health: ReplicaHealth): void {
   type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
   const onReplica = pool.query.bind(pool) as Query;
   const onPrimary = primaryPool.query.bind(primaryPool) as Query;
-  let skipUntil = 0;
   const query: Query = (...args) => {
     if (typeof args.at(-1) === "function") return onReplica(...args);
-    if (readsGoToPrimary() || Date.now() < skipUntil) return onPrimary(...args);
+    if (readsGoToPrimary() || !health.inUse) return onPrimary(...args);
     return onReplica(...args).catch((error: unknown) => {
-      if (!isDatabaseUnavailable(error) && sqlStateOf(error) !== "40001") throw error;
-      skipUntil = Date.now() + REPLICA_RETRY_AFTER_MS;
-      onUnavailable(error);
+      if (isDatabaseUnavailable(error)) health.failed("did not answer a read in time");
+      else if (sqlStateOf(error) !== "40001") throw error;
       return onPrimary(...args);
     });
   };
   pool.query = query as pg.Pool["query"];
-  return pool;
 }
 
 /**

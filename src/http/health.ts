@@ -16,7 +16,6 @@ export const health: RequestHandler = (_req, res) => {
   res.json({ status: "ok" });
 };
 
-/** `/ready`: the database answers too, so traffic may be sent. Logged like any other request. */
 /** Whether the instance wants new requests: false once it is shutting down. */
 export class Readiness {
   #stopping = false;
@@ -30,6 +29,11 @@ export class Readiness {
   }
 }
 
+/**
+ * `/ready`: the database answers too, so traffic may be sent. Logged like any other request. With
+ * read replicas, the body says which are in use and why the others are not; a replica out of use
+ * leaves the instance ready, since the primary answers its reads.
+ */
 export function readinessRouter(database: Database, readiness: Readiness): Router {
   const router = Router();
   router.get("/ready", async (_req, res) => {
@@ -39,7 +43,8 @@ export function readinessRouter(database: Database, readiness: Readiness): Route
     } catch {
       throw serviceUnavailable();
     }
-    res.json({ status: "ready" });
+    const replicas = database.replicaStatuses();
+    res.json(replicas.length > 0 ? { status: "ready", replicas } : { status: "ready" });
   });
   return router;
 }

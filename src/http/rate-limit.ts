@@ -24,9 +24,11 @@ const UNLIMITED_PATHS = new Set(["/health", "/ready"]);
 
 // How long a request may wait for the very first connection to Redis before being counted here.
 const FIRST_CONNECT_WAIT_MS = 1_000;
-// How long a request may wait for Redis's count (a few ms on a working network) before it is
-// counted here instead: a Redis that drops packets must not stall every request.
-const REDIS_COUNT_WAIT_MS = 500;
+// How long a request may wait for Redis's count (a millisecond or two on a working network) before
+// it is counted here instead: a Redis that drops packets must not stall every request.
+const REDIS_DEADLINE_MS = 100;
+// After a miss, how long every count is made here without asking Redis, before Redis is tried again.
+const REDIS_RETRY_AFTER_MS = 5_000;
 
 /** Where the limiters keep their counters; without one, each limiter counts in this process's memory. */
 export interface RateLimitStores {
@@ -108,9 +110,11 @@ export interface RedisStoresOptions {
 
 /**
  * Counters in Redis, shared by every instance of the service. One client serves every limiter;
- * it connects on first use. While Redis is unreachable commands fail at once (no offline queue)
- * and each instance counts in its own memory, so the service keeps answering and a client still
- * meets a limit (the limit per instance); counting goes back to Redis as soon as it answers.
+ * it connects on first use. A count Redis does not give within REDIS_DEADLINE_MS (refused, dropped,
+ * or stalled) is made in this process's memory, and so is every count for REDIS_RETRY_AFTER_MS
+ * after it (a breaker): the service keeps answering at its usual speed and a client still meets a
+ * limit (the limit per instance). Then one count tries Redis again; counting goes back to Redis once
+ * it answers, without forgetting what was counted here meanwhile (RedisOrMemoryStore).
  */
 export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStoresOptions): RateLimitStores {
   const client = createClient({
@@ -120,14 +124,23 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   });
   // One warning per outage, whether the client or a count noticed it first.
   let reachable = true;
+  let retryAt = 0;
   const health: RedisHealth = {
+    mayAsk: () => {
+      if (Date.now() < retryAt) return false;
+      // One count at a time tries a Redis that missed; the others go on counting here meanwhile.
+      if (!reachable) retryAt = Date.now() + REDIS_DEADLINE_MS;
+      return true;
+    },
     failed: (error) => {
+      retryAt = Date.now() + REDIS_RETRY_AFTER_MS;
       if (!reachable) return;
       reachable = false;
       const name = error instanceof Error ? error.name : "Error";
       logger.warn("Redis is unreachable: each instance counts rate limits alone until it returns", { errorName: name });
     },
     answered: () => {
+      retryAt = 0;
       if (!reachable) logger.info("Redis is reachable again: rate limits are counted in Redis");
       reachable = true;
     },
@@ -174,11 +187,27 @@ class RecoveringRedisStore extends RedisStore {
 }
 
 interface RedisHealth {
+  /** Whether a count may ask Redis now: not for a while after a miss. */
+  mayAsk(): boolean;
   failed(error: unknown): void;
   answered(): void;
 }
 
-/** Counts in Redis while it answers, and in this process's memory while it does not. */
+/** A Redis call, or a rejection once it has taken longer than REDIS_DEADLINE_MS. */
+function withDeadline<T>(call: Promise<T>): Promise<T> {
+  return Promise.race([
+    call,
+    delay(REDIS_DEADLINE_MS, undefined, { ref: false }).then(() =>
+      Promise.reject(new Error("Redis did not answer in time")),
+    ),
+  ]);
+}
+
+/**
+ * Counts in Redis while it answers, and in this process's memory while it does not. A client
+ * counted here during an outage is counted here too for the rest of that window, and meets the
+ * stricter of the two counts: the requests Redis never saw are not forgotten when it returns.
+ */
 class RedisOrMemoryStore implements Store {
   private readonly memory = new MemoryStore();
 
@@ -194,27 +223,32 @@ class RedisOrMemoryStore implements Store {
   }
 
   async increment(key: string): Promise<IncrementResponse> {
+    if (!this.health.mayAsk()) return this.memory.increment(key);
+    let shared: IncrementResponse;
     try {
-      const count = await Promise.race([
-        this.redis.increment(key),
-        delay(REDIS_COUNT_WAIT_MS, undefined, { ref: false }).then(() =>
-          Promise.reject(new Error("Redis did not answer in time")),
-        ),
-      ]);
+      shared = await withDeadline(this.redis.increment(key));
       this.health.answered();
-      return count;
     } catch (error) {
       this.health.failed(error);
       return this.memory.increment(key);
     }
+    if ((await this.memory.get(key)) === undefined) return shared;
+    const local = await this.memory.increment(key);
+    return local.totalHits > shared.totalHits ? local : shared;
   }
 
   async decrement(key: string): Promise<void> {
-    await Promise.all([this.redis.decrement(key).catch(() => undefined), this.memory.decrement(key)]);
+    await Promise.all([this.#onRedis(() => this.redis.decrement(key)), this.memory.decrement(key)]);
   }
 
   async resetKey(key: string): Promise<void> {
-    await Promise.all([this.redis.resetKey(key).catch(() => undefined), this.memory.resetKey(key)]);
+    await Promise.all([this.#onRedis(() => this.redis.resetKey(key)), this.memory.resetKey(key)]);
+  }
+
+  /** A call that may be skipped: Redis is asked only while it answers, and never waited for long. */
+  async #onRedis(call: () => Promise<void>): Promise<void> {
+    if (!this.health.mayAsk()) return;
+    await withDeadline(call()).catch((error: unknown) => this.health.failed(error));
   }
 
   shutdown(): void {

@@ -90,3 +90,11 @@ export const cursorPage = <T extends z.ZodType>(item: T, id: string) =>
 
 export const successJson = z.object({ success: z.literal(true) });
 export const statusJson = z.object({ status: z.string() });
+
+/** `/ready`'s body; `replicas` only where read replicas are configured. */
+export const readyJson = statusJson.extend({
+  replicas: z
+    .array(z.object({ replica: z.string(), inUse: z.boolean(), problem: z.string().optional() }))
+    .optional()
+    .describe("Each read replica (host:port/database), whether reads go there, and if not, why"),
+});

@@ -4,7 +4,7 @@ import { moderationBody, postBody } from "../posts/schemas.js";
 import { createUserBody, setRolesBody, updateUserBody } from "../users/schemas.js";
 import { idParams, limitOffsetQuery } from "../http/validate.js";
 import { operation, type OperationSpec } from "./operations.js";
-import { auditEntryJson, postJson, statusJson, successJson, userJson } from "./resources.js";
+import { auditEntryJson, postJson, readyJson, statusJson, successJson, userJson } from "./resources.js";
 
 /** The v1 operations under one tag of the documentation. */
 const v1 = (tag: string) => (spec: Omit<OperationSpec, "family" | "tag">) => operation({ family: "v1", tag, ...spec });
@@ -38,7 +38,7 @@ export const v1Paths: ZodOpenApiPathsObject = {
     get: probe({
       summary: "The database answers too",
       access: "anyone",
-      successes: { 200: { description: "Ready", schema: statusJson } },
+      successes: { 200: { description: "Ready", schema: readyJson } },
     }),
   },
   "/api/users": {

@@ -1,0 +1,21 @@
+import type pg from "pg";
+
+/**
+ * The query timeout, kept by the pool rather than by pg's `query_timeout`: a connection checked
+ * out for longer than `ms` is destroyed, so its query fails at once ("Connection terminated"),
+ * the pool discards it, and a partitioned server, which never answers, costs a request `ms` and
+ * not forever. pg's own option wraps every query's callback in a closure over the query; with it,
+ * each young-generation collection of the service under load promoted megabytes and took 15-20 ms
+ * instead of about 1 (`node --trace-gc`), which showed as the p99 of the authenticated list.
+ */
+export function dropConnectionsHeldLongerThan(pool: pg.Pool, ms: number): void {
+  const deadlines = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
+  pool.on("acquire", (client) => {
+    const { connection } = client as pg.PoolClient & Pick<pg.Client, "connection">;
+    deadlines.set(
+      client,
+      setTimeout(() => connection.stream.destroy(), ms),
+    );
+  });
+  pool.on("release", (_error, client) => clearTimeout(deadlines.get(client)));
+}

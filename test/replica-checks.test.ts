@@ -1,0 +1,150 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { CuttableProxy } from "./cuttable-proxy.js";
+import { createPost, signUp } from "./factories.js";
+import { useTestApp } from "./harness.js";
+import { postgresServerInstalled, useStreamingReplica } from "./streaming-replica.js";
+
+// A replica is used only while it is what it claims to be (a replica of this primary, of this
+// database and schema) and answers: a wrong URL, a promoted replica or a stalled one costs reads
+// nothing but the primary's capacity. A real primary and streaming replica, reached directly and
+// through a proxy the tests stall; the file runs in the PostgreSQL run of the suite
+// (TEST_DATABASE_URL), where CI must run it.
+const runsHere = Boolean(process.env.TEST_DATABASE_URL) && (postgresServerInstalled || process.env.CI === "true");
+if (!runsHere) {
+  console.info(
+    "replica checks: skipped (needs TEST_DATABASE_URL and PostgreSQL 15's server programs in /usr/lib/postgresql/15/bin or PG_BINDIR)",
+  );
+}
+
+const UNAVAILABLE = "Read replica unavailable: reading from the primary";
+// How long reads are watched while the replica stalls.
+const STALL_WATCH_MS = 3_000;
+
+describe.skipIf(!runsHere)("read replica checks", () => {
+  const cluster = useStreamingReplica();
+  const proxy = { current: undefined as unknown as CuttableProxy };
+  const onDatabase = (url: string, database: string) => Object.assign(new URL(url), { pathname: `/${database}` }).href;
+  beforeAll(async () => {
+    const replica = new URL(cluster.replicaUrl);
+    proxy.current = new CuttableProxy({ host: replica.hostname, port: Number(replica.port) });
+    await proxy.current.open();
+    return () => proxy.current.cut();
+  });
+  const viaProxy = () => Object.assign(new URL(cluster.replicaUrl), { port: String(proxy.current.port) }).href;
+  const name = (url: string) => `${new URL(url).host}${new URL(url).pathname}`;
+
+  describe("with a replica URL naming the wrong database", () => {
+    const wrong = () => onDatabase(cluster.replicaUrl, "template1");
+    const t = useTestApp({
+      get DATABASE_URL() {
+        return cluster.primaryUrl;
+      },
+      get DATABASE_REPLICA_URLS() {
+        return wrong();
+      },
+    });
+
+    it("never reads from it, says why in /ready and at start-up, and warns once", async () => {
+      const statuses = await Promise.all(Array.from({ length: 20 }, () => t.http.get("/api/posts")));
+      expect(statuses.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 200));
+
+      const ready = await t.http.get("/ready");
+      expect(ready.status).toBe(200);
+      expect(ready.body).toEqual({
+        status: "ready",
+        replicas: [
+          { replica: name(wrong()), inUse: false, problem: 'serves database "template1", the primary "postgres"' },
+        ],
+      });
+      const warnings = t.logs.filter((entry) => entry.level === "warn");
+      expect(warnings.map(({ message, replica, problem }) => ({ message, replica, problem }))).toEqual([
+        {
+          message: UNAVAILABLE,
+          replica: name(wrong()),
+          problem: 'serves database "template1", the primary "postgres"',
+        },
+        {
+          message: "No read replica is usable: every read goes to the primary (see the warnings above for why)",
+          replica: undefined,
+          problem: undefined,
+        },
+      ]);
+    });
+  });
+
+  describe("with a replica reached through a proxy", () => {
+    const t = useTestApp({
+      get DATABASE_URL() {
+        return cluster.primaryUrl;
+      },
+      get DATABASE_REPLICA_URLS() {
+        return viaProxy();
+      },
+      DATABASE_REPLICA_STICKY_MS: "0",
+      DATABASE_REPLICA_TIMEOUT_MS: "300",
+    });
+    const warningsFor = (url: string) =>
+      t.logs.filter((entry) => entry.message === UNAVAILABLE && entry.replica === name(url));
+    const replicaStatus = async (url: string) =>
+      ((await t.http.get("/ready")).body.replicas as { replica: string; inUse: boolean }[]).find(
+        (s) => s.replica === name(url),
+      );
+
+    it("answers every read from the primary while the replica stalls, warns once, and uses it again once it answers", async () => {
+      const author = await signUp(t);
+      await createPost(t, author, { title: "Read during a stall" });
+      const timedRead = async () => {
+        const start = performance.now();
+        const res = await t.http.get("/api/posts");
+        return { status: res.status, ms: performance.now() - start };
+      };
+      const normal = [];
+      for (let i = 0; i < 20; i++) normal.push(await timedRead());
+
+      proxy.current.stall();
+      const during = [];
+      try {
+        for (const end = performance.now() + STALL_WATCH_MS; performance.now() < end;)
+          during.push(...(await Promise.all([timedRead(), timedRead()])));
+        expect([...new Set(during.map((read) => read.status))]).toEqual([200]);
+        expect(warningsFor(viaProxy())).toHaveLength(1);
+        expect(await replicaStatus(viaProxy())).toEqual({
+          replica: name(viaProxy()),
+          inUse: false,
+          problem: expect.stringMatching(/^(did not answer a read in time|does not answer in time)$/),
+        });
+      } finally {
+        proxy.current.unstall();
+      }
+      const slowest = (reads: { ms: number }[]) => Math.round(Math.max(...reads.map((read) => read.ms)));
+      console.info(
+        `stalled replica: slowest read ${slowest(during)} ms (${during.length} reads), normal ${slowest(normal)} ms`,
+      );
+
+      await vi.waitFor(async () => expect((await replicaStatus(viaProxy()))?.inUse).toBe(true), {
+        timeout: 20_000,
+        interval: 200,
+      });
+      expect(t.logs.filter((entry) => entry.message === "Read replica in use again")).toHaveLength(1);
+      expect(warningsFor(viaProxy())).toHaveLength(1);
+    }, 60_000);
+
+    // Last: the cluster has no replica after it.
+    it("stops reading from a replica once it is promoted, and says so", async () => {
+      const author = await signUp(t);
+      cluster.promoteReplica();
+      const post = await createPost(t, author, { title: "Written after the promotion" });
+      await vi.waitFor(
+        async () => expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(200),
+        { timeout: 20_000, interval: 200 },
+      );
+      for (let i = 0; i < 10; i++) expect((await t.http.get(`/api/posts/${post.id}`)).status).toBe(200);
+      expect(await replicaStatus(viaProxy())).toEqual({
+        replica: name(viaProxy()),
+        inUse: false,
+        problem: "not in recovery (promoted, or not a replica): it no longer follows the primary",
+      });
+      expect(warningsFor(viaProxy())).toHaveLength(2);
+    }, 60_000);
+  });
+});
