@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import * as z from "zod";
 import type { Logger } from "../logging/logger.js";
 import type { Database } from "./client.js";
 import { type ChannelListener, DatabaseClosedError } from "./listen.js";
@@ -7,17 +8,27 @@ import { type ChannelListener, DatabaseClosedError } from "./listen.js";
 /** The channel the database's triggers announce committed changes on (see the migrations). */
 export const CHANGES_CHANNEL = "posts_api_changes";
 
+const ids = z.array(z.uuid()).optional();
+// Whatever a post's tags column holds, as the trigger copies it.
+const tagName = z.string();
+
 /**
  * A committed change, as the triggers announce it. A list left out means "any": the trigger drops
  * lists that would not fit in one notification (8,000 bytes), as a bulk write's would.
  */
-export type Change =
+const changeSchema = z.discriminatedUnion("kind", [
   /** Sessions or the user row of these users changed (sign-out, refresh, role change, deletion). */
-  | { kind: "user"; ids?: string[] }
+  z.strictObject({ kind: z.literal("user"), ids }),
   /** Posts by these authors, carrying these tags (before or after the change), changed. */
-  | { kind: "posts"; authors?: string[]; tags?: string[] }
+  z.strictObject({ kind: z.literal("posts"), authors: ids, tags: z.array(tagName).optional() }),
   /** Notifications for these users were created. */
-  | { kind: "notifications"; users?: string[] };
+  z.strictObject({ kind: z.literal("notifications"), users: ids }),
+]);
+
+export type Change = z.infer<typeof changeSchema>;
+
+/** What may arrive on the channel: a change, or a marker some process sent to see its own changes through. */
+const messageSchema = z.union([changeSchema, z.strictObject({ marker: z.string() })]);
 
 export interface ChangeSubscriber {
   change(change: Change): void;
@@ -171,20 +182,39 @@ export class ChangeFeed {
   }
 
   private deliver(payload: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(payload);
-    } catch {
+    // Anyone who may connect may NOTIFY on the channel: a message is checked whole before anyone
+    // acts on it, and what is not a change or a marker is a warning, never a crash.
+    const message = parseMessage(payload);
+    if (!message) {
+      this.logger?.warn("Change feed: ignored a message that is not a change", { bytes: payload.length });
       return;
     }
-    // Anyone who may connect may NOTIFY on the channel: only an object is a change or a marker.
-    if (typeof message !== "object" || message === null || Array.isArray(message)) return;
     if ("marker" in message) {
       // Another process's markers are of no interest here.
-      if (typeof message.marker === "string") this.markers.get(message.marker)?.();
+      this.markers.get(message.marker)?.();
       return;
     }
-    if (!("kind" in message) || typeof message.kind !== "string") return;
-    for (const subscriber of this.subscribers) subscriber.change(message as Change);
+    for (const subscriber of this.subscribers) {
+      try {
+        subscriber.change(message);
+      } catch (error) {
+        // A subscriber's fault stays its own: the others still hear the change, the process goes on.
+        this.logger?.warn("Change feed: a subscriber failed on a change", {
+          errorName: (error as Error).name,
+          kind: message.kind,
+        });
+      }
+    }
   }
+}
+
+function parseMessage(payload: string): z.infer<typeof messageSchema> | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  const parsed = messageSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
