@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import * as z from "zod";
@@ -48,6 +49,11 @@ const RETRY_MAX_MS = 1_000;
 // How long a write's answer waits for this instance to hear its own changes; past it the answer
 // goes, and the caches are off until the feed listens again.
 const CAUGHT_UP_WITHIN_MS = 1_000;
+// The caches answer only while the listening connection has proven, within this long, that it
+// hears what is committed (a notification it sent itself came back); otherwise they read the
+// database until it proves itself again.
+const ALIVE_WITHIN_MS = 1_000;
+const ALIVE_CHECK_EVERY_MS = 100;
 
 /**
  * Committed changes, from whichever instance or tool made them, delivered to this process through
@@ -62,8 +68,17 @@ export class ChangeFeed {
   private retry: NodeJS.Timeout | undefined;
   private isClosed = false;
   #trusted = false;
+  /** Everything committed before this time (performance.now()) has been heard, proven on the listening connection. */
+  private provenAt = 0;
+  /** A change committed after this time may not have been heard: a proof sent later is needed. */
+  private doubtSince = -Infinity;
+  private silent = false;
+  private aliveCheck: NodeJS.Timeout | undefined;
   /** Markers this process sent through the channel, by id: each resolves when it comes back. */
   private readonly markers = new Map<string, () => void>();
+  // The feed's own work (reconnecting, its log lines) runs in the app's async context, not in the
+  // request that happened to notice a lag: its lines would otherwise carry that request's id.
+  private readonly outsideRequests = AsyncLocalStorage.snapshot();
 
   private constructor(
     private readonly database: Database | undefined,
@@ -74,6 +89,7 @@ export class ChangeFeed {
   static async open(database: Database, logger: Logger): Promise<ChangeFeed> {
     const feed = new ChangeFeed(database, logger);
     await feed.connect();
+    feed.aliveCheck = feed.outsideRequests(() => setInterval(() => feed.checkAlive(), ALIVE_CHECK_EVERY_MS).unref());
     return feed;
   }
 
@@ -83,7 +99,7 @@ export class ChangeFeed {
   }
 
   get trusted(): boolean {
-    return this.#trusted;
+    return this.#trusted && !this.isSilent();
   }
 
   get closed(): boolean {
@@ -101,10 +117,12 @@ export class ChangeFeed {
    * not listening (the caches then answer nothing). It sends a marker through the channel:
    * PostgreSQL delivers notifications in commit order, so the changes come before it. A marker not
    * back within CAUGHT_UP_WITHIN_MS (a lagging or stalled listener, a stalled query) means this
-   * process cannot tell what it missed: it stops trusting the feed and listens anew.
+   * process cannot tell what it missed: the caches are off until the listening connection proves
+   * it heard what was committed since (or, on a connection that cannot prove it, it listens anew).
    */
   async caughtUp(): Promise<void> {
     if (!this.#trusted || !this.database) return;
+    const since = performance.now();
     const id = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     const outcome = await new Promise<"heard" | "unconfirmed">((resolve) => {
@@ -117,7 +135,9 @@ export class ChangeFeed {
     });
     clearTimeout(timer);
     this.markers.delete(id);
-    if (outcome === "unconfirmed") this.listenAnew();
+    if (outcome !== "unconfirmed") return;
+    if (this.listener?.provesAlive) this.doubtSince = since;
+    else this.outsideRequests(() => this.listenAnew());
   }
 
   /** Stops listening and tells every subscriber (live streams end); idempotent. */
@@ -125,6 +145,7 @@ export class ChangeFeed {
     if (this.isClosed) return;
     this.isClosed = true;
     clearTimeout(this.retry);
+    clearInterval(this.aliveCheck);
     this.setTrusted(false);
     for (const subscriber of [...this.subscribers]) subscriber.closed?.();
     await this.listener?.close();
@@ -136,6 +157,7 @@ export class ChangeFeed {
       this.listener = await this.database.listen(CHANGES_CHANNEL, {
         onPayload: (payload) => this.deliver(payload),
         onLost: (error) => this.lost(error),
+        onAlive: (sentAt) => this.heardItself(sentAt),
       });
     } catch (error) {
       if (this.isClosed || error instanceof DatabaseClosedError) return;
@@ -145,7 +167,32 @@ export class ChangeFeed {
     }
     if (this.retryMs > RETRY_FIRST_MS) this.logger?.info("Change feed: listening again");
     this.retryMs = RETRY_FIRST_MS;
+    // LISTEN has just answered: the connection hears what is committed from now on.
+    this.provenAt = performance.now();
+    this.doubtSince = -Infinity;
+    this.silent = false;
     this.setTrusted(true);
+  }
+
+  private isSilent(): boolean {
+    if (this.listener?.provesAlive !== true) return false;
+    return performance.now() - this.provenAt > ALIVE_WITHIN_MS || this.provenAt < this.doubtSince;
+  }
+
+  private heardItself(sentAt: number): void {
+    this.provenAt = Math.max(this.provenAt, sentAt);
+    if (!this.silent || this.isSilent()) return;
+    this.silent = false;
+    this.logger?.info("Change feed: the listening connection hears again, caches on");
+    this.setTrusted(true);
+  }
+
+  /** A listening connection that has not proven itself lately turns the caches off until it does. */
+  private checkAlive(): void {
+    if (this.silent || !this.#trusted || !this.isSilent()) return;
+    this.silent = true;
+    this.logger?.warn("Change feed: the listening connection has not proven it hears every change, caches off");
+    this.setTrusted(false);
   }
 
   /** Drops a listening connection that cannot be shown to keep up, as if it had been lost. */
@@ -160,6 +207,7 @@ export class ChangeFeed {
 
   private lost(error?: Error): void {
     this.listener = undefined;
+    this.silent = false;
     if (this.isClosed) return;
     this.logger?.warn("Change feed: listening connection lost, caches off until it is back", {
       errorName: error?.name,
