@@ -270,5 +270,57 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance that hears of chang
         (trusted) => trusted,
       ),
     ).toBe(true);
+    // The feed noticed the lag during a request, but its lines are its own, not that request's.
+    const feedLines = t.logs.filter((entry) => String(entry.message).startsWith("Change feed:"));
+    expect(feedLines.length).toBeGreaterThan(0);
+    expect(feedLines.filter((entry) => entry.requestId !== undefined)).toEqual([]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening connection stalls", () => {
+  let proxy: CuttableProxy;
+  let b: Instance;
+  beforeAll(async () => {
+    let viaProxy: string;
+    ({ proxy, viaProxy } = await proxyToDatabase());
+    b = await startInstance(t.config.databaseUrl, {}, viaProxy);
+  });
+  afterAll(async () => {
+    await b?.close();
+    proxy?.cut();
+  });
+
+  // B's queries go straight to PostgreSQL; its listening connection stops passing packets and
+  // nothing closes it. B's caches must stop answering once the connection has not proven for a
+  // second that it hears every change, instead of waiting for a heartbeat to give up.
+  it("stops answering a signed-out session from its cache within about a second of the stall", async () => {
+    const staleFor: number[] = [];
+    for (let trial = 0; trial < 5; trial++) {
+      const user = await signUp(t);
+      for (let n = 0; n < 2; n++)
+        expect((await b.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
+      proxy.stall();
+      try {
+        const signedOut = await t.http
+          .post("/api/auth/sign-out")
+          .set("Cookie", user.cookie)
+          .set("Origin", t.config.authUrl);
+        expect(signedOut.status).toBe(200);
+        const since = performance.now();
+        staleFor.push(await refusedAfter(since, () => b.http.get("/api/profile").set("Cookie", user.cookie), 401));
+      } finally {
+        proxy.unstall();
+      }
+      expect(
+        await poll(
+          () => b.changes.trusted,
+          (trusted) => trusted,
+          { withinMs: 20_000 },
+        ),
+      ).toBe(true);
+    }
+    console.info(`stalled listener: longest stale answer ${percentile(staleFor, 1)} ms (${staleFor.length} trials)`);
+    // A heartbeat through a query every 5 s answered from the cache for 5 s and more.
+    expect(Math.max(...staleFor)).toBeLessThan(3_000);
   });
 });

@@ -91,6 +91,22 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     );
   }
 
+  /**
+   * Whom a long-lived request (a live stream) acts for now: its session is looked up again and
+   * the impersonation rules re-applied to the user's current roles; null once the session is gone,
+   * the opener may no longer impersonate, or the impersonated user is gone. Nothing is audited:
+   * the request was when it arrived.
+   */
+  async function actingUserNow(req: Request): Promise<string | null> {
+    const found = await findSession(req);
+    if (!found) return null;
+    const impersonated = found.user.roles.includes("ADMIN") ? req.query.impersonatingUser : undefined;
+    if (impersonated === undefined) return found.user.id;
+    if (typeof impersonated !== "string") return null;
+    const target = await findUser(db, impersonated);
+    return target?.id ?? null;
+  }
+
   /** The specification's `requireAuth(...allowedRoles)`; with no roles it only requires a session. */
   function requireAuth(...allowedRoles: Role[]): RequestHandler {
     return async (req: Request, _res: Response, next: NextFunction) => {
@@ -111,6 +127,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
 
   return {
     findSession,
+    actingUserNow,
     requireAuth,
     requireAdmin: requireAuth("ADMIN"),
     requireUser: requireAuth("USER"),

@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import * as z from "zod";
 import type { Logger } from "../logging/logger.js";
 import type { Database } from "./client.js";
 import { type ChannelListener, DatabaseClosedError } from "./listen.js";
@@ -7,17 +9,27 @@ import { type ChannelListener, DatabaseClosedError } from "./listen.js";
 /** The channel the database's triggers announce committed changes on (see the migrations). */
 export const CHANGES_CHANNEL = "posts_api_changes";
 
+const ids = z.array(z.uuid()).optional();
+// Whatever a post's tags column holds, as the trigger copies it.
+const tagName = z.string();
+
 /**
  * A committed change, as the triggers announce it. A list left out means "any": the trigger drops
  * lists that would not fit in one notification (8,000 bytes), as a bulk write's would.
  */
-export type Change =
+const changeSchema = z.discriminatedUnion("kind", [
   /** Sessions or the user row of these users changed (sign-out, refresh, role change, deletion). */
-  | { kind: "user"; ids?: string[] }
+  z.strictObject({ kind: z.literal("user"), ids }),
   /** Posts by these authors, carrying these tags (before or after the change), changed. */
-  | { kind: "posts"; authors?: string[]; tags?: string[] }
+  z.strictObject({ kind: z.literal("posts"), authors: ids, tags: z.array(tagName).optional() }),
   /** Notifications for these users were created. */
-  | { kind: "notifications"; users?: string[] };
+  z.strictObject({ kind: z.literal("notifications"), users: ids }),
+]);
+
+export type Change = z.infer<typeof changeSchema>;
+
+/** What may arrive on the channel: a change, or a marker some process sent to see its own changes through. */
+const messageSchema = z.union([changeSchema, z.strictObject({ marker: z.string() })]);
 
 export interface ChangeSubscriber {
   change(change: Change): void;
@@ -37,6 +49,11 @@ const RETRY_MAX_MS = 1_000;
 // How long a write's answer waits for this instance to hear its own changes; past it the answer
 // goes, and the caches are off until the feed listens again.
 const CAUGHT_UP_WITHIN_MS = 1_000;
+// The caches answer only while the listening connection has proven, within this long, that it
+// hears what is committed (a notification it sent itself came back); otherwise they read the
+// database until it proves itself again.
+const ALIVE_WITHIN_MS = 1_000;
+const ALIVE_CHECK_EVERY_MS = 100;
 
 /**
  * Committed changes, from whichever instance or tool made them, delivered to this process through
@@ -51,8 +68,17 @@ export class ChangeFeed {
   private retry: NodeJS.Timeout | undefined;
   private isClosed = false;
   #trusted = false;
+  /** Everything committed before this time (performance.now()) has been heard, proven on the listening connection. */
+  private provenAt = 0;
+  /** A change committed after this time may not have been heard: a proof sent later is needed. */
+  private doubtSince = -Infinity;
+  private silent = false;
+  private aliveCheck: NodeJS.Timeout | undefined;
   /** Markers this process sent through the channel, by id: each resolves when it comes back. */
   private readonly markers = new Map<string, () => void>();
+  // The feed's own work (reconnecting, its log lines) runs in the app's async context, not in the
+  // request that happened to notice a lag: its lines would otherwise carry that request's id.
+  private readonly outsideRequests = AsyncLocalStorage.snapshot();
 
   private constructor(
     private readonly database: Database | undefined,
@@ -63,6 +89,7 @@ export class ChangeFeed {
   static async open(database: Database, logger: Logger): Promise<ChangeFeed> {
     const feed = new ChangeFeed(database, logger);
     await feed.connect();
+    feed.aliveCheck = feed.outsideRequests(() => setInterval(() => feed.checkAlive(), ALIVE_CHECK_EVERY_MS).unref());
     return feed;
   }
 
@@ -72,7 +99,7 @@ export class ChangeFeed {
   }
 
   get trusted(): boolean {
-    return this.#trusted;
+    return this.#trusted && !this.isSilent();
   }
 
   get closed(): boolean {
@@ -90,10 +117,12 @@ export class ChangeFeed {
    * not listening (the caches then answer nothing). It sends a marker through the channel:
    * PostgreSQL delivers notifications in commit order, so the changes come before it. A marker not
    * back within CAUGHT_UP_WITHIN_MS (a lagging or stalled listener, a stalled query) means this
-   * process cannot tell what it missed: it stops trusting the feed and listens anew.
+   * process cannot tell what it missed: the caches are off until the listening connection proves
+   * it heard what was committed since (or, on a connection that cannot prove it, it listens anew).
    */
   async caughtUp(): Promise<void> {
     if (!this.#trusted || !this.database) return;
+    const since = performance.now();
     const id = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     const outcome = await new Promise<"heard" | "unconfirmed">((resolve) => {
@@ -106,7 +135,9 @@ export class ChangeFeed {
     });
     clearTimeout(timer);
     this.markers.delete(id);
-    if (outcome === "unconfirmed") this.listenAnew();
+    if (outcome !== "unconfirmed") return;
+    if (this.listener?.provesAlive) this.doubtSince = since;
+    else this.outsideRequests(() => this.listenAnew());
   }
 
   /** Stops listening and tells every subscriber (live streams end); idempotent. */
@@ -114,6 +145,7 @@ export class ChangeFeed {
     if (this.isClosed) return;
     this.isClosed = true;
     clearTimeout(this.retry);
+    clearInterval(this.aliveCheck);
     this.setTrusted(false);
     for (const subscriber of [...this.subscribers]) subscriber.closed?.();
     await this.listener?.close();
@@ -125,6 +157,7 @@ export class ChangeFeed {
       this.listener = await this.database.listen(CHANGES_CHANNEL, {
         onPayload: (payload) => this.deliver(payload),
         onLost: (error) => this.lost(error),
+        onAlive: (sentAt) => this.heardItself(sentAt),
       });
     } catch (error) {
       if (this.isClosed || error instanceof DatabaseClosedError) return;
@@ -134,7 +167,32 @@ export class ChangeFeed {
     }
     if (this.retryMs > RETRY_FIRST_MS) this.logger?.info("Change feed: listening again");
     this.retryMs = RETRY_FIRST_MS;
+    // LISTEN has just answered: the connection hears what is committed from now on.
+    this.provenAt = performance.now();
+    this.doubtSince = -Infinity;
+    this.silent = false;
     this.setTrusted(true);
+  }
+
+  private isSilent(): boolean {
+    if (this.listener?.provesAlive !== true) return false;
+    return performance.now() - this.provenAt > ALIVE_WITHIN_MS || this.provenAt < this.doubtSince;
+  }
+
+  private heardItself(sentAt: number): void {
+    this.provenAt = Math.max(this.provenAt, sentAt);
+    if (!this.silent || this.isSilent()) return;
+    this.silent = false;
+    this.logger?.info("Change feed: the listening connection hears again, caches on");
+    this.setTrusted(true);
+  }
+
+  /** A listening connection that has not proven itself lately turns the caches off until it does. */
+  private checkAlive(): void {
+    if (this.silent || !this.#trusted || !this.isSilent()) return;
+    this.silent = true;
+    this.logger?.warn("Change feed: the listening connection has not proven it hears every change, caches off");
+    this.setTrusted(false);
   }
 
   /** Drops a listening connection that cannot be shown to keep up, as if it had been lost. */
@@ -149,6 +207,7 @@ export class ChangeFeed {
 
   private lost(error?: Error): void {
     this.listener = undefined;
+    this.silent = false;
     if (this.isClosed) return;
     this.logger?.warn("Change feed: listening connection lost, caches off until it is back", {
       errorName: error?.name,
@@ -171,20 +230,39 @@ export class ChangeFeed {
   }
 
   private deliver(payload: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(payload);
-    } catch {
+    // Anyone who may connect may NOTIFY on the channel: a message is checked whole before anyone
+    // acts on it, and what is not a change or a marker is a warning, never a crash.
+    const message = parseMessage(payload);
+    if (!message) {
+      this.logger?.warn("Change feed: ignored a message that is not a change", { bytes: payload.length });
       return;
     }
-    // Anyone who may connect may NOTIFY on the channel: only an object is a change or a marker.
-    if (typeof message !== "object" || message === null || Array.isArray(message)) return;
     if ("marker" in message) {
       // Another process's markers are of no interest here.
-      if (typeof message.marker === "string") this.markers.get(message.marker)?.();
+      this.markers.get(message.marker)?.();
       return;
     }
-    if (!("kind" in message) || typeof message.kind !== "string") return;
-    for (const subscriber of this.subscribers) subscriber.change(message as Change);
+    for (const subscriber of this.subscribers) {
+      try {
+        subscriber.change(message);
+      } catch (error) {
+        // A subscriber's fault stays its own: the others still hear the change, the process goes on.
+        this.logger?.warn("Change feed: a subscriber failed on a change", {
+          errorName: (error as Error).name,
+          kind: message.kind,
+        });
+      }
+    }
   }
+}
+
+function parseMessage(payload: string): z.infer<typeof messageSchema> | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  const parsed = messageSchema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,8 +1,14 @@
+import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 /** A subscription to one NOTIFY channel, on a connection of its own. */
 export interface ChannelListener {
+  /**
+   * Whether the listener calls `onAlive` as it proves itself; one that does not (in-process PGlite)
+   * cannot stall.
+   */
+  readonly provesAlive: boolean;
   close(): Promise<void>;
 }
 
@@ -10,11 +16,18 @@ export interface ListenHandlers {
   onPayload: (payload: string) => void;
   /** The connection dropped (or stopped answering): notifications may have been missed since. */
   onLost: (error?: Error) => void;
+  /**
+   * The connection heard a notification it sent itself at `sentAt` (performance.now()): it has
+   * read everything committed before then.
+   */
+  onAlive?: (sentAt: number) => void;
 }
 
-// How often the listening connection proves it is alive: a partition that drops packets closes
-// nothing, and a connection that only waits for notifications would never notice it.
-const HEARTBEAT_MS = 5_000;
+// How often the listening connection proves it is alive, by a NOTIFY it sends and must hear back
+// on a channel of its own: a partition that drops packets closes nothing, and a connection that
+// only waits for notifications would never notice it. Notifications reach a session in commit
+// order, whatever their channel, so hearing its own proves it has heard every change before it.
+const PROOF_EVERY_MS = 200;
 
 /**
  * Listens on a PostgreSQL server through a dedicated client (never a pooled one: LISTEN belongs to
@@ -44,19 +57,24 @@ export async function listenOnPostgres(
   };
   client.on("error", loseOnce);
   client.on("end", () => loseOnce());
+  const ownChannel = `${channel}_alive_${randomBytes(8).toString("hex")}`;
+  // When the proof in flight was sent; none is sent while one is unanswered.
+  let proofSentAt: number | undefined;
   client.on("notification", (message) => {
-    if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);
+    if (message.channel === ownChannel) {
+      if (proofSentAt !== undefined) handlers.onAlive?.(proofSentAt);
+      proofSentAt = undefined;
+    } else if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);
   });
   const heartbeat = setInterval(() => {
-    const deadline = setTimeout(() => loseOnce(new Error("listener heartbeat timed out")), connectTimeoutMs);
-    client.query("select 1").then(
-      () => clearTimeout(deadline),
-      (error: Error) => {
-        clearTimeout(deadline);
-        loseOnce(error);
-      },
-    );
-  }, HEARTBEAT_MS).unref();
+    if (!subscribed) return;
+    if (proofSentAt !== undefined) {
+      if (performance.now() - proofSentAt > connectTimeoutMs) loseOnce(new Error("listener heartbeat timed out"));
+      return;
+    }
+    proofSentAt = performance.now();
+    client.query(`notify ${pg.escapeIdentifier(ownChannel)}`).catch((error: Error) => loseOnce(error));
+  }, PROOF_EVERY_MS).unref();
   // Bounded as a whole: a connection attempt that neither succeeds nor fails would stop the retries.
   let giveUp: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
@@ -66,7 +84,7 @@ export async function listenOnPostgres(
     await Promise.race([
       (async () => {
         await client.connect();
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}; listen ${pg.escapeIdentifier(ownChannel)}`);
       })(),
       timedOut,
     ]);
@@ -80,6 +98,7 @@ export async function listenOnPostgres(
     throw error;
   }
   return {
+    provesAlive: true,
     close: async () => {
       lost = true;
       clearInterval(heartbeat);
@@ -95,7 +114,7 @@ export async function listenOnPglite(
   handlers: ListenHandlers,
 ): Promise<ChannelListener> {
   const unlisten = await client.listen(channel, handlers.onPayload);
-  return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
+  return { provesAlive: false, close: () => (client.closed ? Promise.resolve() : unlisten()) };
 }
 
 export class DatabaseClosedError extends Error {
@@ -119,6 +138,7 @@ export class ListenerSet {
     }
     this.open.add(listener);
     return {
+      provesAlive: listener.provesAlive,
       close: async () => {
         this.open.delete(listener);
         await listener.close();

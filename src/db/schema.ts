@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import {
+  bigserial,
   boolean,
   customType,
   index,
@@ -98,6 +99,8 @@ export const postVisibilityEnum = pgEnum("post_visibility", ["public", "private"
 export const postStatusEnum = pgEnum("post_status", ["visible", "hidden"]);
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+// A 64-bit transaction id, read as a string (it outgrows a JavaScript number).
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 export const posts = pgTable(
   "posts",
@@ -187,8 +190,17 @@ export const notifications = pgTable(
     message: text("message").notNull(),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
     createdAt: isoTimestamps.createdAt,
+    // Where a live stream stands, in an order that a later commit cannot slip behind: the writing
+    // transaction's id, then the row's sequence number (see the streams' reads).
+    txId: xid8("tx_id")
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
   },
-  (t) => [index("notifications_user_created_at_id_idx").on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index("notifications_user_created_at_id_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_user_tx_id_seq_idx").on(t.userId, t.txId, t.seq),
+  ],
 );
 
 /**

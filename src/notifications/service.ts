@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { notifications } from "../db/schema.js";
@@ -90,47 +90,69 @@ export async function deleteOwnNotification(db: Db, id: string, userId: string):
   if (deleted.length === 0) throw responses.notFound();
 }
 
-/** Where a live stream stands: the last notification it sent (or the newest when it opened). */
-export interface Cursor {
-  position: string;
-  id: string;
+/**
+ * Where a live stream stands: the position of the last notification it sent, and the ids at or
+ * after it that the stream is not to send (committed before it opened).
+ */
+export interface StreamPosition {
+  txId: string;
+  seq: number;
+  skip?: Set<string>;
 }
 
 // Notifications a stream sends per read; it reads again until none are left.
 const STREAM_BATCH = 100;
+// At most this many notifications committed just before a stream opened are remembered as sent.
+const MAX_SKIPPED = 1_000;
 
-/** A user's notifications after the cursor, oldest first (all of them without one). */
-export function notificationsAfter(db: Db, userId: string, cursor: Cursor | undefined) {
+/**
+ * Whether a notification's transaction is older than every transaction still in progress: rows
+ * below that line are final, as any transaction yet to commit has a newer id. Streams send only
+ * such rows, in (transaction id, sequence) order, so a transaction that commits late never lands
+ * behind a position already sent.
+ */
+const settled = sql<boolean>`${notifications.txId} < pg_snapshot_xmin(pg_current_snapshot())`;
+
+/**
+ * A user's notifications after the position, oldest first, each marked settled or not; a stream
+ * sends the settled ones and reads again later for the others.
+ */
+export function notificationsAfter(db: Db, userId: string, after: StreamPosition) {
   return db
-    .select({ ...notificationColumns, position: positionOf(notifications.createdAt) })
+    .select({ ...notificationColumns, txId: sql<string>`${notifications.txId}::text`, seq: notifications.seq, settled })
     .from(notifications)
     .where(
       and(
         eq(notifications.userId, userId),
-        cursor
-          ? sql`(${notifications.createdAt}, ${notifications.id}) > (${cursor.position}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
+        sql`(${notifications.txId}, ${notifications.seq}) > (${after.txId}::xid8, ${after.seq}::bigint)`,
       ),
     )
-    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .orderBy(asc(notifications.txId), asc(notifications.seq))
     .limit(STREAM_BATCH);
 }
 
-/** The user's newest notification: a new stream sends what comes after it. */
-export async function newestNotification(db: Db, userId: string): Promise<Cursor | undefined> {
-  const [newest] = await db
-    .select({ position: positionOf(notifications.createdAt), id: notifications.id })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(1);
-  return newest;
+/**
+ * Where a new stream starts: below the oldest transaction in progress, skipping the user's
+ * notifications already committed above it, so the stream sends exactly what commits after now.
+ */
+export async function streamStart(db: Db, userId: string): Promise<StreamPosition> {
+  const horizon = sql`pg_snapshot_xmin(pg_current_snapshot())`;
+  const [start] = await db
+    .select({
+      txId: sql<string>`${horizon}::text`,
+      committed: sql<
+        string[]
+      >`(select coalesce(json_agg(recent.id), '[]') from (select ${notifications.id} from ${notifications}
+        where ${notifications.userId} = ${userId} and ${notifications.txId} >= ${horizon} limit ${MAX_SKIPPED}) as recent)`,
+    })
+    .from(sql`(values (1)) as start`);
+  return { txId: start!.txId, seq: 0, skip: new Set(start!.committed) };
 }
 
 /** Where a reconnecting stream left off, if that notification is the user's and still exists. */
-export async function ownNotificationCursor(db: Db, id: string, userId: string): Promise<Cursor | undefined> {
+export async function streamPositionOf(db: Db, id: string, userId: string): Promise<StreamPosition | undefined> {
   const [found] = await db
-    .select({ position: positionOf(notifications.createdAt), id: notifications.id })
+    .select({ txId: sql<string>`${notifications.txId}::text`, seq: notifications.seq })
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
   return found;

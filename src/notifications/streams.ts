@@ -4,7 +4,7 @@ import type { AuthGuards } from "../auth/require-auth.js";
 import type { Change, ChangeFeed } from "../db/change-feed.js";
 import type { Db } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
-import { type Cursor, newestNotification, notificationsAfter, ownNotificationCursor } from "./service.js";
+import { notificationsAfter, type StreamPosition, streamPositionOf, streamStart } from "./service.js";
 
 export interface NotificationStreamOptions {
   /** How often an idle stream gets a comment line, so proxies do not close it. */
@@ -14,6 +14,11 @@ export interface NotificationStreamOptions {
 }
 
 const DEFAULTS: NotificationStreamOptions = { heartbeatMs: 25_000, maxPerUser: 5 };
+
+// A notification committed while an older transaction is still open is sent once that one ends;
+// meanwhile the stream looks again after these delays (any notification to the user also does).
+const UNSETTLED_RETRY_FIRST_MS = 50;
+const UNSETTLED_RETRY_MAX_MS = 1_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,9 +38,11 @@ export function wantsEventStream(req: Request): boolean {
 /**
  * The app's live notification streams (server-sent events). A stream sends its user's
  * notifications as they commit, from any instance: the change feed says whose notifications were
- * created, and the stream reads what follows the last one it sent, so a reconnect's
- * `Last-Event-ID` and a feed that was down catch up the same way. A stream ends with its session
- * (sign-out, revocation, deletion of the user) and when the feed closes (shutdown).
+ * created, and the stream reads what follows the last one it sent in commit order, so a
+ * reconnect's `Last-Event-ID` and a feed that was down catch up the same way. A stream ends when
+ * the guard that let it open would refuse it now (sign-out, revocation, deletion of the user, an
+ * impersonating ADMIN demoted) and when the feed closes (shutdown). Its work runs outside the
+ * request that opened it, so its reads go to the primary, where the positions are.
  */
 export class NotificationStreams {
   private readonly byUser = new Map<string, LiveStream[]>();
@@ -77,12 +84,14 @@ export class NotificationStreams {
     }
     const lastEventId = req.get("last-event-id");
     // Where to start: after the notification a reconnecting client names, if it is the user's,
-    // else after the newest one now. Read as the stream's first task, so a stream counts (for the
-    // per-user limit and at shutdown) from the moment its request arrives.
+    // else after what is committed now. Read as the stream's first task, so a stream counts (for
+    // the per-user limit and at shutdown) from the moment its request arrives.
     const startAfter = async () =>
-      (lastEventId && UUID.test(lastEventId) ? await ownNotificationCursor(db, lastEventId, userId) : undefined) ??
-      (await newestNotification(db, userId));
-    const stream = new LiveStream(req, res, userId, startAfter, this.deps, () => this.forget(stream));
+      (lastEventId && UUID.test(lastEventId) ? await streamPositionOf(db, lastEventId, userId) : undefined) ??
+      (await streamStart(db, userId));
+    const stream = this.outsideRequests(
+      () => new LiveStream(req, res, userId, startAfter, this.deps, () => this.forget(stream)),
+    );
     // The route is done with the request: drop the routers' continuation, which would otherwise
     // keep every router's per-request state alive for as long as the stream stays open.
     req.next = undefined;
@@ -98,7 +107,7 @@ export class NotificationStreams {
     );
     logger.debug("Notification stream opened", { userId, streams: streams.length });
     // What was created while it opened, and what a reconnect missed.
-    stream.catchUp();
+    this.outsideRequests(() => stream.catchUp());
   }
 
   private dispatch(change: Change): void {
@@ -106,7 +115,7 @@ export class NotificationStreams {
       for (const stream of change.users ? change.users.flatMap((id) => this.byUser.get(id) ?? []) : this.all())
         stream.catchUp();
     } else if (change.kind === "user") {
-      for (const stream of this.all()) if (!change.ids || stream.concerns(change.ids)) stream.checkSession();
+      for (const stream of this.all()) if (!change.ids || stream.concerns(change.ids)) stream.checkGuard();
     }
   }
 
@@ -130,22 +139,22 @@ export class NotificationStreams {
 class LiveStream {
   private ended = false;
   private work: Promise<void> = Promise.resolve();
-  private expiresAt: number;
-  private cursor: Cursor | undefined;
+  private position: StreamPosition | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private retryMs = UNSETTLED_RETRY_FIRST_MS;
 
   constructor(
     private readonly req: Request,
     private readonly res: Response,
     readonly userId: string,
-    startAfter: () => Promise<Cursor | undefined>,
+    startAfter: () => Promise<StreamPosition>,
     private readonly deps: StreamDeps,
     private readonly onEnd: () => void,
   ) {
-    this.expiresAt = req.authSession!.session.expiresAt.getTime();
     res.once("close", () => this.end());
     this.enqueue(async () => {
       try {
-        this.cursor = await startAfter();
+        this.position = await startAfter();
       } catch (error) {
         // Without a starting point it would send every notification again: the client reconnects instead.
         this.end();
@@ -159,47 +168,62 @@ class LiveStream {
     return userIds.includes(this.userId) || userIds.includes(this.req.authSession!.session.userId);
   }
 
-  /** Sends every notification after the last one sent. */
+  /**
+   * Sends every settled notification after the last one sent; one that committed while an older
+   * transaction is still open waits for it, and the stream looks again shortly.
+   */
   catchUp(): void {
     this.enqueue(async () => {
       for (;;) {
-        const rows = await notificationsAfter(this.deps.db, this.userId, this.cursor);
-        for (const { position, ...notification } of rows) {
+        const position = this.position!;
+        const rows = await notificationsAfter(this.deps.db, this.userId, position);
+        for (const { txId, seq, settled, ...notification } of rows) {
           if (this.ended) return;
-          this.res.write(`id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
-          this.cursor = { position, id: notification.id };
+          if (!settled) return this.lookAgainSoon();
+          if (!position.skip?.has(notification.id))
+            this.res.write(`id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+          this.position = { txId, seq, skip: position.skip };
         }
+        this.retryMs = UNSETTLED_RETRY_FIRST_MS;
         if (rows.length === 0 || this.ended) return;
       }
     });
   }
 
-  /** Ends the stream unless its session still holds. */
-  checkSession(): void {
+  /** Ends the stream unless the guard that let it open still lets it (session, roles, impersonation). */
+  checkGuard(): void {
     this.enqueue(async () => {
-      const found = await this.deps.guards.findSession(this.req);
-      if (!found) this.end();
-      else this.expiresAt = found.session.expiresAt.getTime();
+      if ((await this.deps.guards.actingUserNow(this.req)) !== this.userId) this.end();
     });
   }
 
   /** The feed listens again after missing changes: both kinds may have been missed. */
   resume(): void {
-    this.checkSession();
+    this.checkGuard();
     this.catchUp();
   }
 
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    clearTimeout(this.retry);
     this.onEnd();
     this.res.end();
   }
 
-  /** A comment line, so proxies do not close an idle stream; and a session past its expiry is checked. */
+  /** A comment line, so proxies do not close an idle stream; and the guard is run again. */
   beat(): void {
     this.res.write(": keep-alive\n\n");
-    if (this.expiresAt <= Date.now()) this.checkSession();
+    this.checkGuard();
+  }
+
+  private lookAgainSoon(): void {
+    if (this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.catchUp();
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, UNSETTLED_RETRY_MAX_MS);
   }
 
   private enqueue(task: () => Promise<void>): void {

@@ -1,9 +1,10 @@
-import { Router } from "express";
+import { type RequestHandler, Router } from "express";
 import * as z from "zod";
 import { requestAudit } from "../audit/service.js";
 import { roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { notifications as notificationsTable } from "../db/schema.js";
+import { streamWithAdminKey } from "../http/errors.js";
 import { idParams, validate, visibleText } from "../http/validate.js";
 import type { V2Deps } from "../deps.js";
 import * as notifications from "./service.js";
@@ -24,8 +25,15 @@ export function notificationsRouter({ db, guards, logger, cursorPage, streams }:
   const { requireAuth } = guards;
   const router = Router();
 
+  // The development adminKey elevates one request; a stream would keep its rights for as long as it
+  // stays open, so it is refused before any elevation.
+  const noAdminKeyOnStreams: RequestHandler = (req, _res, next) => {
+    if (wantsEventStream(req) && req.query.adminKey !== undefined) throw streamWithAdminKey();
+    next();
+  };
+
   // With `Accept: text/event-stream` (an EventSource), the live stream instead of the list.
-  router.get("/notifications/", requireAuth(), async (req, res) => {
+  router.get("/notifications/", noAdminKeyOnStreams, requireAuth(), async (req, res) => {
     if (wantsEventStream(req)) return streams.open(req, res);
     const userId = actorOf(req).id;
     const columns = { createdAt: notificationsTable.createdAt, id: notificationsTable.id };
