@@ -11,8 +11,7 @@ export interface paths {
         /** @description Get the current session */
         get: operations["getSession"];
         put?: never;
-        /** @description Get the current session */
-        post: operations["getSessionPost"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -195,15 +194,6 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description Method not served by better-auth on this path */
-                405: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
                 /** @description Body over the size limit */
                 413: {
                     headers: {
@@ -328,15 +318,6 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description Method not served by better-auth on this path */
-                405: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
                 /** @description Body over the size limit */
                 413: {
                     headers: {
@@ -454,15 +435,6 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Method not served by better-auth on this path */
-                405: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5418,135 +5390,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Body over the size limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description The body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Too many requests: see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description The database is unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-        };
-    };
-    getSessionPost: {
-        parameters: {
-            query?: {
-                disableCookieCache?: boolean;
-                disableRefresh?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        session: components["schemas"]["AuthSession"];
-                        user: components["schemas"]["AuthUser"];
-                    } | null;
-                };
-            };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description No session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Not found, or not visible to the caller */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -5658,15 +5501,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5823,15 +5657,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -5955,15 +5780,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6114,15 +5930,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -6235,15 +6042,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -6338,15 +6136,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,21 +7,29 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 
 const BASE_PATH = "/api/auth";
 
-// What the service offers of better-auth: email and password accounts and their sessions. It also
-// serves social sign-in and its callbacks, e-mail verification and password-reset links, an HTML
-// error page: nothing here configures or documents them, so they answer as unknown endpoints.
-export const OFFERED_ENDPOINTS: ReadonlySet<string> = new Set([
-  "/sign-up/email",
-  "/sign-in/email",
-  "/sign-out",
-  "/get-session",
-  "/update-user",
-  "/change-password",
-  "/list-sessions",
-  "/revoke-session",
-  "/revoke-sessions",
-  "/revoke-other-sessions",
+// What the service offers of better-auth: email and password accounts and their sessions, each by
+// the one method it is documented with. It also serves social sign-in and its callbacks, e-mail
+// verification and password-reset links, an HTML error page: nothing here configures or documents
+// them, so they answer as unknown endpoints, as does any other method (better-auth fails with a 500
+// on TRACE, and refuses a POST to get-session with a 405 that no client can act on).
+export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
+  ["/sign-up/email", "POST"],
+  ["/sign-in/email", "POST"],
+  ["/sign-out", "POST"],
+  ["/get-session", "GET"],
+  ["/update-user", "POST"],
+  ["/change-password", "POST"],
+  ["/list-sessions", "GET"],
+  ["/revoke-session", "POST"],
+  ["/revoke-sessions", "POST"],
+  ["/revoke-other-sessions", "POST"],
 ]);
+
+/** Whether the service passes this request on to better-auth; a HEAD is read as the GET it stands for. */
+function isOffered(method: string, endpoint: string | undefined): boolean {
+  const offered = endpoint === undefined ? undefined : OFFERED_ENDPOINTS.get(endpoint);
+  return offered !== undefined && (method === offered || (method === "HEAD" && offered === "GET"));
+}
 
 // better-auth's largest legitimate body (name, email, password) is a few hundred bytes; the
 // bound keeps each request's memory small while leaving better-auth its own answers to long fields.
@@ -55,8 +63,7 @@ function endpointOf(originalUrl: string): string | undefined {
  */
 export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
   const offeredOnly: RequestHandler = (req, _res, next) => {
-    const endpoint = endpointOf(req.originalUrl);
-    if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) throw endpointNotFound(req.method, req.originalUrl);
+    if (!isOffered(req.method, endpointOf(req.originalUrl))) throw endpointNotFound(req.method, req.originalUrl);
     next();
   };
   const boundedBody: RequestHandler = (req, res, next) =>

@@ -9,10 +9,10 @@ type Json = Record<string, unknown>;
 
 const BASE_PATH = "/api/auth";
 const TAG = "Sessions (better-auth)";
-// better-auth's own refusals that its description leaves out: a method it does not serve (405), a
-// body that is not JSON (415), and a sign-up with an email already taken (422).
+// better-auth's own refusals that its description leaves out: a body that is not JSON (415), and a
+// sign-up with an email already taken (422). Another method is the service's 404 (auth/handler.ts).
 const EXTRA_ERRORS: Record<string, number[]> = { "/sign-up/email": [422] };
-const ALL_ERRORS = [401, 403, 404, 405, 415];
+const ALL_ERRORS = [401, 403, 404, 415];
 
 /**
  * better-auth's description of the endpoints the service offers, from better-auth's own generator.
@@ -33,9 +33,11 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
   const paths: ZodOpenApiPathsObject = {};
   const referenced = new Set<string>();
   for (const [endpoint, item] of Object.entries(described.paths)) {
-    if (!OFFERED_ENDPOINTS.has(endpoint)) continue;
+    const offered = OFFERED_ENDPOINTS.get(endpoint)?.toLowerCase();
+    if (offered === undefined) continue;
     const operations: Record<string, Json> = {};
     for (const [method, raw] of Object.entries(item)) {
+      if (method !== offered) continue;
       const op = toOpenApi31(raw, referenced) as Json & { responses: Record<string, Json> };
       const successes = Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")));
       const needsSession = !["/sign-up/email", "/sign-in/email", "/get-session"].includes(endpoint);
