@@ -203,7 +203,7 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description The body is not JSON */
+                /** @description The body is not JSON (v2: Unsupported media type) */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -327,7 +327,7 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description The body is not JSON */
+                /** @description The body is not JSON (v2: Unsupported media type) */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -451,7 +451,7 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description The body is not JSON */
+                /** @description The body is not JSON (v2: Unsupported media type) */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2486,6 +2486,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -2694,6 +2703,15 @@ export interface paths {
                 };
                 /** @description Body over the size limit */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2918,6 +2936,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -3117,6 +3144,15 @@ export interface paths {
                 };
                 /** @description Body over the size limit */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3326,6 +3362,15 @@ export interface paths {
                 };
                 /** @description Body over the size limit */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3548,6 +3593,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -3745,6 +3799,15 @@ export interface paths {
                 };
                 /** @description Body over the size limit */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3972,6 +4035,15 @@ export interface paths {
                 };
                 /** @description Body over the size limit */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4212,6 +4284,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -4401,6 +4482,15 @@ export interface paths {
                 };
                 /** @description Body over the size limit */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5399,7 +5489,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5517,7 +5607,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5666,7 +5756,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5796,7 +5886,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5939,7 +6029,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6051,7 +6141,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6152,7 +6242,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -74,6 +74,12 @@ export const serviceUnavailable = () =>
   new HttpError(503, "The database is unavailable, try again shortly", "service_unavailable");
 export const invalidPage = () => new HttpError(404, "Invalid page.", "invalid_page", { specificInV2: true });
 export const invalidCursor = () => new HttpError(400, "Invalid cursor", "invalid_cursor", { specificInV2: true });
+export const methodNotAllowed = (method: string) =>
+  new HttpError(405, `Method "${method}" not allowed.`, "method_not_allowed", { specificInV2: true });
+export const unsupportedMediaType = (contentType: string) =>
+  new HttpError(415, `Unsupported media type "${contentType}" in request.`, "unsupported_media_type", {
+    specificInV2: true,
+  });
 export const rateLimited = () => new HttpError(429, "Too many requests, try again later", "rate_limited");
 export const crossSiteRequest = () =>
   new HttpError(403, "Cross-site requests may not change anything here", "cross_site_request", { specificInV2: true });
