@@ -1,9 +1,10 @@
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import type { ChangeFeed } from "../db/change-feed.js";
-import { endpointNotFound, payloadTooLarge } from "../http/errors.js";
+import { betterAuthRefusal, endpointNotFound, payloadTooLarge } from "../http/errors.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
+import { refusedPassword } from "./password-rule.js";
 
 const BASE_PATH = "/api/auth";
 
@@ -23,6 +24,12 @@ export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
   ["/revoke-session", "POST"],
   ["/revoke-sessions", "POST"],
   ["/revoke-other-sessions", "POST"],
+]);
+
+// The better-auth endpoints that set a password, and the body field that carries the new one.
+const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
+  ["/sign-up/email", "password"],
+  ["/change-password", "newPassword"],
 ]);
 
 /** Whether the service passes this request on to better-auth; a HEAD is read as the GET it stands for. */
@@ -72,6 +79,16 @@ export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
       if (req.body === "") req.body = undefined;
       next((error as { type?: string } | undefined)?.type === "entity.too.large" ? payloadTooLarge("1 MB") : error);
     });
+  // The service's password rule (password-rule.ts), before better-auth hashes anything. Not in
+  // better-auth's hooks: a request hook sends every session read through better-auth, and the
+  // database hooks never see the password. A body that is not JSON is better-auth's to refuse.
+  const passwordRule: RequestHandler = async (req, _res, next) => {
+    const field = NEW_PASSWORD_FIELDS.get(endpointOf(req.originalUrl) ?? "");
+    const password = field === undefined ? undefined : jsonField(req.body, field);
+    const refusal = typeof password === "string" ? await refusedPassword(password) : undefined;
+    if (refusal) throw betterAuthRefusal(refusal.code, refusal.message);
+    next();
+  };
   // A rejection reaches the central error handler: Express 5 forwards rejected promises.
   const handler: RequestHandler = (req, res) => {
     if (req.ip) req.headers[CLIENT_ADDRESS_HEADER] = req.ip;
@@ -86,5 +103,15 @@ export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
-  return [offeredOnly, boundedBody, handler];
+  return [offeredOnly, boundedBody, passwordRule, handler];
+}
+
+function jsonField(body: unknown, field: string): unknown {
+  if (typeof body !== "string") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>)[field] : undefined;
+  } catch {
+    return undefined;
+  }
 }

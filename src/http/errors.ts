@@ -15,6 +15,8 @@ export interface HttpErrorOptions {
    * in v2; otherwise v2 answers 401, 403 and 404 with DRF's generic wording.
    */
   readonly specificInV2?: boolean;
+  /** A refusal on better-auth's routes that better-auth could have made: sent in its shape, `{code, message}`. */
+  readonly betterAuthShape?: boolean;
 }
 
 export class HttpError extends Error {
@@ -88,6 +90,9 @@ export const corsOriginNotAllowed = () =>
     specificInV2: true,
   });
 
+export const betterAuthRefusal = (code: string, message: string) =>
+  new HttpError(400, message, code, { betterAuthShape: true });
+
 // Requests Node refuses before the app sees them (see http/server.ts), by Node's error code.
 const CLIENT_ERRORS: Readonly<Record<string, () => HttpError>> = {
   HPE_HEADER_OVERFLOW: () => new HttpError(431, "Request header fields too large", "headers_too_large"),
@@ -105,6 +110,11 @@ export function v1Body(error: HttpError, stack?: string): Record<string, unknown
   if (error instanceof ValidationError) body.details = groupIssues(error.issues, (i) => [i.part, ...i.path].join("."));
   if (stack !== undefined) body.stack = stack;
   return body;
+}
+
+/** better-auth's body: `{code, message}`. */
+export function betterAuthBody(error: HttpError): Record<string, unknown> {
+  return { code: error.code, message: error.message };
 }
 
 // Django REST framework's wording, which v2 clients are written against.

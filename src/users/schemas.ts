@@ -1,6 +1,7 @@
 import * as z from "zod";
+import { newPassword } from "../auth/password-rule.js";
 import { roleSchema } from "../auth/roles.js";
-import { text, visibleText } from "../http/validate.js";
+import { visibleText } from "../http/validate.js";
 
 const name = visibleText().min(2).max(100);
 // better-auth stores emails lower-cased; doing the same here keeps one account per address.
@@ -9,7 +10,7 @@ const email = z.email().max(254).toLowerCase();
 export const createUserBody = z.object({
   name,
   email,
-  password: text().min(8).max(128),
+  password: newPassword(),
 });
 
 export const updateUserBody = z.object({
