@@ -130,7 +130,15 @@ async function runCommands(databaseUrl: string): Promise<void> {
       typed,
     );
   }
-  [runs.badPassword, runs.commonPassword, runs.blankPassword, runs.badRole, runs.noCommand, runs.noPassword, runs.bothPasswords] = await refusals;
+  [
+    runs.badPassword,
+    runs.commonPassword,
+    runs.blankPassword,
+    runs.badRole,
+    runs.noCommand,
+    runs.noPassword,
+    runs.bothPasswords,
+  ] = await refusals;
 }
 
 if (directory) beforeAll(() => runCommands(`pglite:${directory}`), 600_000);
