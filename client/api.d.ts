@@ -137,7 +137,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": {
                         /** @description The token to revoke */
@@ -635,7 +635,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -843,7 +843,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -952,7 +952,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1048,7 +1048,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1171,7 +1171,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1294,7 +1294,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1428,7 +1428,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1539,7 +1539,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1618,7 +1618,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1748,7 +1748,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1835,7 +1835,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1955,7 +1955,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2075,7 +2075,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2204,7 +2204,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2323,7 +2323,7 @@ export interface paths {
                     page?: number | "last";
                     /** @description Default 20, capped at 100 */
                     page_size?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2407,7 +2407,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2544,7 +2544,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2629,7 +2629,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2756,7 +2756,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2859,7 +2859,7 @@ export interface paths {
         patch: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2992,7 +2992,7 @@ export interface paths {
                 query?: {
                     /** @description Opaque: follow `next` and `previous` as given; an altered cursor is 400 */
                     cursor?: string;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3078,7 +3078,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3209,7 +3209,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3295,7 +3295,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3415,7 +3415,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3519,7 +3519,7 @@ export interface paths {
         patch: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3653,7 +3653,7 @@ export interface paths {
                     limit?: number;
                     /** @description Default 0 */
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3864,7 +3864,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3958,7 +3958,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4088,7 +4088,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4200,7 +4200,7 @@ export interface paths {
         patch: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4340,7 +4340,7 @@ export interface paths {
                 query?: {
                     /** @description Opaque: follow `next` and `previous` as given; an altered cursor is 400 */
                     cursor?: string;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4425,7 +4425,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4547,7 +4547,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4643,7 +4643,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -5652,16 +5652,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @description The name of the user */
                     name: string;
-                    /** @description The email of the user */
+                    /**
+                     * Format: email
+                     * @description The email of the user
+                     */
                     email: string;
                     /** @description The password of the user */
                     password: string;
-                    /** @description The profile image URL of the user */
+                    /**
+                     * Format: uri
+                     * @description The profile image URL of the user
+                     */
                     image?: string;
                     /** @description The URL to use for email verification callback */
                     callbackURL?: string;
@@ -6074,13 +6080,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @description The name of the user */
                     name?: string;
                     /** @description The image of the user */
-                    image?: string | null;
+                    image?: ((string | null) | null) | string | null;
                 };
             };
         };

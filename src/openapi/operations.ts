@@ -22,7 +22,7 @@ const guardQuery = z.object({
   impersonatingUser: z
     .string()
     .optional()
-    .meta({ description: "ADMIN only: act as this user id for this request (audited)" }),
+    .meta({ description: "ADMIN only: act as this user id for this request (audited); empty is the same as absent" }),
   adminKey: z
     .string()
     .optional()
