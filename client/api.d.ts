@@ -11,8 +11,7 @@ export interface paths {
         /** @description Get the current session */
         get: operations["getSession"];
         put?: never;
-        /** @description Get the current session */
-        post: operations["getSessionPost"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -138,7 +137,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": {
                         /** @description The token to revoke */
@@ -195,15 +194,6 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description Method not served by better-auth on this path */
-                405: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
                 /** @description Body over the size limit */
                 413: {
                     headers: {
@@ -213,7 +203,7 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description The body is not JSON */
+                /** @description The body is not JSON (v2: Unsupported media type) */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -328,15 +318,6 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description Method not served by better-auth on this path */
-                405: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
                 /** @description Body over the size limit */
                 413: {
                     headers: {
@@ -346,7 +327,7 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description The body is not JSON */
+                /** @description The body is not JSON (v2: Unsupported media type) */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -461,15 +442,6 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description Method not served by better-auth on this path */
-                405: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
                 /** @description Body over the size limit */
                 413: {
                     headers: {
@@ -479,7 +451,7 @@ export interface paths {
                         "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                     };
                 };
-                /** @description The body is not JSON */
+                /** @description The body is not JSON (v2: Unsupported media type) */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -669,7 +641,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -877,7 +849,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -986,7 +958,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1082,7 +1054,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1205,7 +1177,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1328,7 +1300,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1462,7 +1434,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1573,7 +1545,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1652,7 +1624,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1782,7 +1754,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1869,7 +1841,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -1989,7 +1961,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2109,7 +2081,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2238,7 +2210,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2357,7 +2329,7 @@ export interface paths {
                     page?: number | "last";
                     /** @description Default 20, capped at 100 */
                     page_size?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2441,7 +2413,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2520,6 +2492,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -2569,7 +2550,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2654,7 +2635,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2735,6 +2716,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -2772,7 +2762,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2875,7 +2865,7 @@ export interface paths {
         patch: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -2952,6 +2942,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -2999,7 +2998,7 @@ export interface paths {
                 query?: {
                     /** @description Opaque: follow `next` and `previous` as given; an altered cursor is 400 */
                     cursor?: string;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3085,7 +3084,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3158,6 +3157,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -3207,7 +3215,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3293,7 +3301,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3367,6 +3375,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -3404,7 +3421,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3508,7 +3525,7 @@ export interface paths {
         patch: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3582,6 +3599,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -3633,7 +3659,7 @@ export interface paths {
                     limit?: number;
                     /** @description Default 0 */
                     offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3786,6 +3812,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -3835,7 +3870,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -3929,7 +3964,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4013,6 +4048,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -4050,7 +4094,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4162,7 +4206,7 @@ export interface paths {
         patch: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4246,6 +4290,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -4293,7 +4346,7 @@ export interface paths {
                 query?: {
                     /** @description Opaque: follow `next` and `previous` as given; an altered cursor is 400 */
                     cursor?: string;
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4378,7 +4431,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4442,6 +4495,15 @@ export interface paths {
                         "application/json": components["schemas"]["V2Detail"];
                     };
                 };
+                /** @description The body is not JSON (v2: Unsupported media type) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V2Detail"];
+                    };
+                };
                 /** @description Too many requests: see Retry-After */
                 429: {
                     headers: {
@@ -4491,7 +4553,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -4587,7 +4649,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited) */
+                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                     impersonatingUser?: string;
                     /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
                     adminKey?: string;
@@ -5424,15 +5486,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -5442,127 +5495,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Too many requests: see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description The database is unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-        };
-    };
-    getSessionPost: {
-        parameters: {
-            query?: {
-                disableCookieCache?: boolean;
-                disableRefresh?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        session: components["schemas"]["AuthSession"];
-                        user: components["schemas"]["AuthUser"];
-                    } | null;
-                };
-            };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description No session */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Not found, or not visible to the caller */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Body over the size limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5671,15 +5604,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -5689,7 +5613,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5734,16 +5658,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @description The name of the user */
                     name: string;
-                    /** @description The email of the user */
+                    /**
+                     * Format: email
+                     * @description The email of the user
+                     */
                     email: string;
                     /** @description The password of the user */
                     password: string;
-                    /** @description The profile image URL of the user */
+                    /**
+                     * Format: uri
+                     * @description The profile image URL of the user
+                     */
                     image?: string;
                     /** @description The URL to use for email verification callback */
                     callbackURL?: string;
@@ -5829,15 +5759,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -5847,7 +5768,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5968,15 +5889,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -5986,7 +5898,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6120,15 +6032,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -6138,7 +6041,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6183,13 +6086,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @description The name of the user */
                     name?: string;
                     /** @description The image of the user */
-                    image?: string | null;
+                    image?: ((string | null) | null) | string | null;
                 };
             };
         };
@@ -6241,15 +6144,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -6259,7 +6153,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6351,15 +6245,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
             /** @description Body over the size limit */
             413: {
                 headers: {
@@ -6369,7 +6254,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
                     [name: string]: unknown;

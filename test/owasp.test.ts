@@ -3,9 +3,10 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { createServer as createHttpServer } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage, METHODS, request as httpRequest } from "node:http";
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from "node:net";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Transport from "winston-transport";
@@ -77,6 +78,16 @@ function send(http: Http, method: string, path: string, options: SendOptions = {
 const NO_SESSION = [401];
 const FORBIDDEN = [403];
 const validPost = { title: "A valid title", content: "Content long enough to pass." };
+
+/** One request with any method name (supertest knows only the common ones). */
+async function rawRequest(port: number, method: string, path: string, headers: Record<string, string>) {
+  const req = httpRequest({ host: "127.0.0.1", port, method, path, headers });
+  req.end();
+  const [res] = (await once(req, "response")) as [IncomingMessage];
+  let body = "";
+  for await (const chunk of res) body += String(chunk);
+  return { status: res.statusCode ?? 0, contentType: res.headers["content-type"] ?? "", body };
+}
 
 let routes: Route[];
 beforeAll(() => {
@@ -1193,6 +1204,34 @@ describe("API8:2023 Security Misconfiguration", () => {
         expect(res.headers["content-security-policy"], where).toBe("default-src 'none';frame-ancestors 'none'");
         expect(res.headers["x-frame-options"], where).toBe("DENY");
         expect(res.headers["x-request-id"], where).toBeDefined();
+      }
+    }
+  });
+
+  it("answers every HTTP method Node parses in JSON and never with a 5xx, better-auth's paths included", async () => {
+    const user = await signUp(t);
+    const { port } = t.server.address() as AddressInfo;
+    // CONNECT never reaches the app (Node hands it to the server's "connect" event).
+    const methods = fc.sample(fc.constantFrom(...METHODS.filter((method) => method !== "CONNECT")), 200);
+    const paths = ["/api/auth/sign-in/email", "/api/auth/get-session", "/api/auth/sign-out", "/api/auth/unknown"];
+    for (const method of new Set([...methods, "TRACE", "PROPFIND", "MKCOL", "PURGE"])) {
+      for (const path of paths) {
+        const call = `${method} ${path}`;
+        const res = await rawRequest(port, method, path, { Cookie: user.cookie, Origin: t.config.authUrl });
+        expect(res.status, call).toBeLessThan(500);
+        if (method === "HEAD") continue;
+        expect(res.contentType, call).toMatch(/^application\/json/);
+        // OPTIONS is the CORS module's to answer.
+        if (method === "OPTIONS") continue;
+        expect(res.contentType, call).toMatch(/^application\/json/);
+        const offered =
+          (path.endsWith("get-session") && method === "GET") || (!path.endsWith("get-session") && method === "POST");
+        if (!offered && !path.endsWith("unknown"))
+          expect(JSON.parse(res.body), call).toEqual({
+            error: "Endpoint not found",
+            code: "not_found",
+            endpoint: call,
+          });
       }
     }
   });

@@ -13,7 +13,7 @@ const IMAGE_URL_MAX = 2_048;
  * stored an image of 1 MB, sign-up an email of 262 characters, and every remembered session
  * carries its user.
  */
-const userFields = z.object({
+export const userFields = z.object({
   name: createUserBody.shape.name.optional(),
   email: createUserBody.shape.email.optional(),
   image: z

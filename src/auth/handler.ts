@@ -1,27 +1,42 @@
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import type { ChangeFeed } from "../db/change-feed.js";
-import { endpointNotFound, payloadTooLarge } from "../http/errors.js";
+import { betterAuthRefusal, endpointNotFound, payloadTooLarge } from "../http/errors.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
+import { refusedPassword } from "./password-rule.js";
 
 const BASE_PATH = "/api/auth";
 
-// What the service offers of better-auth: email and password accounts and their sessions. It also
-// serves social sign-in and its callbacks, e-mail verification and password-reset links, an HTML
-// error page: nothing here configures or documents them, so they answer as unknown endpoints.
-export const OFFERED_ENDPOINTS: ReadonlySet<string> = new Set([
-  "/sign-up/email",
-  "/sign-in/email",
-  "/sign-out",
-  "/get-session",
-  "/update-user",
-  "/change-password",
-  "/list-sessions",
-  "/revoke-session",
-  "/revoke-sessions",
-  "/revoke-other-sessions",
+// What the service offers of better-auth: email and password accounts and their sessions, each by
+// the one method it is documented with. It also serves social sign-in and its callbacks, e-mail
+// verification and password-reset links, an HTML error page: nothing here configures or documents
+// them, so they answer as unknown endpoints, as does any other method (better-auth fails with a 500
+// on TRACE, and refuses a POST to get-session with a 405 that no client can act on).
+export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
+  ["/sign-up/email", "POST"],
+  ["/sign-in/email", "POST"],
+  ["/sign-out", "POST"],
+  ["/get-session", "GET"],
+  ["/update-user", "POST"],
+  ["/change-password", "POST"],
+  ["/list-sessions", "GET"],
+  ["/revoke-session", "POST"],
+  ["/revoke-sessions", "POST"],
+  ["/revoke-other-sessions", "POST"],
 ]);
+
+// The better-auth endpoints that set a password, and the body field that carries the new one.
+const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
+  ["/sign-up/email", "password"],
+  ["/change-password", "newPassword"],
+]);
+
+/** Whether the service passes this request on to better-auth; a HEAD is read as the GET it stands for. */
+function isOffered(method: string, endpoint: string | undefined): boolean {
+  const offered = endpoint === undefined ? undefined : OFFERED_ENDPOINTS.get(endpoint);
+  return offered !== undefined && (method === offered || (method === "HEAD" && offered === "GET"));
+}
 
 // better-auth's largest legitimate body (name, email, password) is a few hundred bytes; the
 // bound keeps each request's memory small while leaving better-auth its own answers to long fields.
@@ -55,8 +70,7 @@ function endpointOf(originalUrl: string): string | undefined {
  */
 export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
   const offeredOnly: RequestHandler = (req, _res, next) => {
-    const endpoint = endpointOf(req.originalUrl);
-    if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) throw endpointNotFound(req.method, req.originalUrl);
+    if (!isOffered(req.method, endpointOf(req.originalUrl))) throw endpointNotFound(req.method, req.originalUrl);
     next();
   };
   const boundedBody: RequestHandler = (req, res, next) =>
@@ -65,6 +79,16 @@ export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
       if (req.body === "") req.body = undefined;
       next((error as { type?: string } | undefined)?.type === "entity.too.large" ? payloadTooLarge("1 MB") : error);
     });
+  // The service's password rule (password-rule.ts), before better-auth hashes anything. Not in
+  // better-auth's hooks: a request hook sends every session read through better-auth, and the
+  // database hooks never see the password. A body that is not JSON is better-auth's to refuse.
+  const passwordRule: RequestHandler = async (req, _res, next) => {
+    const field = NEW_PASSWORD_FIELDS.get(endpointOf(req.originalUrl) ?? "");
+    const password = field === undefined ? undefined : jsonField(req.body, field);
+    const refusal = typeof password === "string" ? await refusedPassword(password) : undefined;
+    if (refusal) throw betterAuthRefusal(refusal.code, refusal.message);
+    next();
+  };
   // A rejection reaches the central error handler: Express 5 forwards rejected promises.
   const handler: RequestHandler = (req, res) => {
     if (req.ip) req.headers[CLIENT_ADDRESS_HEADER] = req.ip;
@@ -79,5 +103,15 @@ export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
-  return [offeredOnly, boundedBody, handler];
+  return [offeredOnly, boundedBody, passwordRule, handler];
+}
+
+function jsonField(body: unknown, field: string): unknown {
+  if (typeof body !== "string") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>)[field] : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -55,8 +55,9 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
 
     let session = found;
     let impersonatedBy: Actor["impersonatedBy"];
+    // An empty value is no value: a form or a client that always sends the parameter means no one.
     const impersonated = isAdmin ? req.query.impersonatingUser : undefined;
-    if (impersonated !== undefined) {
+    if (impersonated !== undefined && impersonated !== "") {
       const targetId = typeof impersonated === "string" ? impersonated : JSON.stringify(impersonated);
       const path = redactUrl(req.originalUrl);
       // The target's roles and existence decide what this request may do: read where they are current.

@@ -93,6 +93,8 @@ async function runCommands(databaseUrl: string): Promise<void> {
   // Refused before the database is opened, so they may run beside the others.
   const refusals = Promise.all([
     create({ ...admin, email: `weak-${id}@example.com`, password: "seven77" }),
+    create({ ...admin, email: `common-${id}@example.com`, password: "password123" }),
+    create({ ...admin, email: `blank-${id}@example.com`, password: "          " }),
     create(admin, "--role", "OWNER"),
     users(databaseUrl, []),
     users(databaseUrl, ["create", "--email", `nopassword-${id}@example.com`, "--name", "No Password"]),
@@ -128,7 +130,15 @@ async function runCommands(databaseUrl: string): Promise<void> {
       typed,
     );
   }
-  [runs.badPassword, runs.badRole, runs.noCommand, runs.noPassword, runs.bothPasswords] = await refusals;
+  [
+    runs.badPassword,
+    runs.commonPassword,
+    runs.blankPassword,
+    runs.badRole,
+    runs.noCommand,
+    runs.noPassword,
+    runs.bothPasswords,
+  ] = await refusals;
 }
 
 if (directory) beforeAll(() => runCommands(`pglite:${directory}`), 600_000);
@@ -167,6 +177,15 @@ describe("users create", () => {
     expect(runs.badPassword).toMatchObject({ code: 1, stdout: "" });
     expect(runs.badPassword!.stderr.trim()).toMatch(/^password: /);
     expect(runs.badPassword!.stderr).not.toContain("seven77");
+  });
+
+  it("refuses a common password or one only of whitespace, saying why, with exit code 1", () => {
+    expect(runs.commonPassword).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.commonPassword!.stderr.trim()).toBe(
+      "password: Password is too common: it appears in lists of leaked passwords; choose another",
+    );
+    expect(runs.blankPassword).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.blankPassword!.stderr.trim()).toBe("password: Password must not be only whitespace");
   });
 
   it("refuses an unknown role, with exit code 1", () => {

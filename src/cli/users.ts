@@ -48,7 +48,7 @@ async function run(argv: string[]): Promise<string> {
     // Name and email first: a typo is reported before anyone types a password.
     const { name, email: address } = createUserBody.omit({ password: true }).parse(values);
     const password = await readPassword({ password: values.password, passwordStdin: values["password-stdin"] });
-    input = createUserBody.parse({ name, email: address, password });
+    input = await createUserBody.parseAsync({ name, email: address, password });
   }
 
   loadEnvFile();

@@ -14,6 +14,7 @@ import {
 } from "../db/errors.js";
 import {
   badRequest,
+  betterAuthBody,
   endpointNotFound,
   HttpError,
   internalError,
@@ -44,7 +45,11 @@ export function errorHandler({ config, logger }: { config: Pick<Config, "isDevel
       return;
     }
     const stack = httpError.status >= 500 && config.isDevelopment && error instanceof Error ? error.stack : undefined;
-    const body = isV2(req) ? v2Body(httpError, stack) : v1Body(httpError, stack);
+    const body = httpError.options.betterAuthShape
+      ? betterAuthBody(httpError)
+      : isV2(req)
+        ? v2Body(httpError, stack)
+        : v1Body(httpError, stack);
     res.status(httpError.status).json(body);
   };
   return handler;

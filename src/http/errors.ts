@@ -15,6 +15,8 @@ export interface HttpErrorOptions {
    * in v2; otherwise v2 answers 401, 403 and 404 with DRF's generic wording.
    */
   readonly specificInV2?: boolean;
+  /** A refusal on better-auth's routes that better-auth could have made: sent in its shape, `{code, message}`. */
+  readonly betterAuthShape?: boolean;
 }
 
 export class HttpError extends Error {
@@ -76,6 +78,12 @@ export const invalidPage = () => new HttpError(404, "Invalid page.", "invalid_pa
 export const invalidCursor = () => new HttpError(400, "Invalid cursor", "invalid_cursor", { specificInV2: true });
 export const streamWithAdminKey = () =>
   new HttpError(400, "A live stream cannot be opened with adminKey", "admin_key_on_stream", { specificInV2: true });
+export const methodNotAllowed = (method: string) =>
+  new HttpError(405, `Method "${method}" not allowed.`, "method_not_allowed", { specificInV2: true });
+export const unsupportedMediaType = (contentType: string) =>
+  new HttpError(415, `Unsupported media type "${contentType}" in request.`, "unsupported_media_type", {
+    specificInV2: true,
+  });
 export const rateLimited = () => new HttpError(429, "Too many requests, try again later", "rate_limited");
 export const crossSiteRequest = () =>
   new HttpError(403, "Cross-site requests may not change anything here", "cross_site_request", { specificInV2: true });
@@ -83,6 +91,9 @@ export const corsOriginNotAllowed = () =>
   new HttpError(403, "Cross-origin requests from this origin are not allowed", "cors_origin_not_allowed", {
     specificInV2: true,
   });
+
+export const betterAuthRefusal = (code: string, message: string) =>
+  new HttpError(400, message, code, { betterAuthShape: true });
 
 // Requests Node refuses before the app sees them (see http/server.ts), by Node's error code.
 const CLIENT_ERRORS: Readonly<Record<string, () => HttpError>> = {
@@ -101,6 +112,11 @@ export function v1Body(error: HttpError, stack?: string): Record<string, unknown
   if (error instanceof ValidationError) body.details = groupIssues(error.issues, (i) => [i.part, ...i.path].join("."));
   if (stack !== undefined) body.stack = stack;
   return body;
+}
+
+/** better-auth's body: `{code, message}`. */
+export function betterAuthBody(error: HttpError): Record<string, unknown> {
+  return { code: error.code, message: error.message };
 }
 
 // Django REST framework's wording, which v2 clients are written against.

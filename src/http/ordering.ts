@@ -7,8 +7,12 @@ import * as z from "zod";
  * An unknown field is a validation error; no parameter gives `fallback`.
  */
 export function orderingParam(allowed: Readonly<Record<string, PgColumn>>, fallback: string) {
+  // What the transform below accepts, for the document: names around which spaces are trimmed, or
+  // nothing at all (the fallback).
+  const field = `\\s*-?(?:${Object.keys(allowed).join("|")})\\s*`;
   return z
     .string()
+    .meta({ pattern: `^(?:${field}(?:,${field})*)?$` })
     .optional()
     .transform((value, ctx): SQL[] => {
       const fields = (value || fallback).split(",").map((field) => field.trim());

@@ -23,11 +23,11 @@ export interface Validator<S extends RequestSchemas> extends RequestHandler {
  */
 export function validate<S extends RequestSchemas>(schemas: S): Validator<S> {
   const parts = Object.entries(schemas) as [keyof RequestSchemas, z.ZodType][];
-  const middleware = (req: Request, res: Response, next: NextFunction) => {
+  const middleware = async (req: Request, res: Response, next: NextFunction) => {
     const issues: FieldIssue[] = [];
     const input: Record<string, unknown> = {};
     for (const [part, schema] of parts) {
-      const result = schema.safeParse(req[part]);
+      const result = await parsed(schema, req[part]);
       if (result.success) input[part] = result.data;
       else for (const issue of result.error.issues) issues.push({ part, path: issue.path, message: issue.message });
     }
@@ -38,6 +38,19 @@ export function validate<S extends RequestSchemas>(schemas: S): Validator<S> {
   return Object.assign(middleware, {
     input: (res: Response) => res.locals.validatedInput as ValidInput<S>,
   });
+}
+
+/**
+ * Most schemas check synchronously; the few with an asynchronous rule (a new password against a
+ * list read on first use) say so by throwing on a synchronous parse, and are parsed again, awaited.
+ */
+async function parsed(schema: z.ZodType, value: unknown) {
+  try {
+    return schema.safeParse(value);
+  } catch (error) {
+    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value);
+    throw error;
+  }
 }
 
 // Shared field rules. PostgreSQL text cannot hold NUL, so it is refused here rather than by the database.

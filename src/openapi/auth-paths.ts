@@ -1,7 +1,10 @@
 import { betterAuth } from "better-auth";
+import * as z from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
+import { userFields } from "../auth/field-limits.js";
 import { OFFERED_ENDPOINTS } from "../auth/handler.js";
+import { newPassword } from "../auth/password-rule.js";
 import { SESSION_COOKIE } from "./operations.js";
 import { responsesOf } from "./responses.js";
 
@@ -9,10 +12,34 @@ type Json = Record<string, unknown>;
 
 const BASE_PATH = "/api/auth";
 const TAG = "Sessions (better-auth)";
-// better-auth's own refusals that its description leaves out: a method it does not serve (405), a
-// body that is not JSON (415), and a sign-up with an email already taken (422).
+// better-auth's own refusals that its description leaves out: a body that is not JSON (415), and a
+// sign-up with an email already taken (422). Another method is the service's 404 (auth/handler.ts).
 const EXTRA_ERRORS: Record<string, number[]> = { "/sign-up/email": [422] };
-const ALL_ERRORS = [401, 403, 404, 405, 415];
+const ALL_ERRORS = [401, 403, 404, 415];
+
+// The service's own rules for the fields of better-auth's bodies (auth/field-limits.ts checks the
+// user's fields, auth/handler.ts a new password), which better-auth's description does not carry.
+const FIELD_RULES: Record<string, Record<string, z.ZodType>> = {
+  "/sign-up/email": {
+    name: userFields.shape.name,
+    email: userFields.shape.email,
+    password: newPassword(),
+    image: userFields.shape.image.unwrap().unwrap(),
+  },
+  "/update-user": { name: userFields.shape.name, image: userFields.shape.image },
+  "/change-password": { newPassword: newPassword() },
+};
+// Bodies better-auth refuses to go without, which its description leaves optional.
+const REQUIRED_BODIES = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/change-password",
+  "/update-user",
+  "/revoke-session",
+]);
+// Endpoints that answer without a session: sign-out then has nothing to end, and says so with 200.
+const SESSION_OPTIONAL = new Set(["/sign-out"]);
+const SESSION_NOT_NEEDED = new Set(["/sign-up/email", "/sign-in/email", "/get-session"]);
 
 /**
  * better-auth's description of the endpoints the service offers, from better-auth's own generator.
@@ -33,16 +60,22 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
   const paths: ZodOpenApiPathsObject = {};
   const referenced = new Set<string>();
   for (const [endpoint, item] of Object.entries(described.paths)) {
-    if (!OFFERED_ENDPOINTS.has(endpoint)) continue;
+    const offered = OFFERED_ENDPOINTS.get(endpoint)?.toLowerCase();
+    if (offered === undefined) continue;
     const operations: Record<string, Json> = {};
     for (const [method, raw] of Object.entries(item)) {
+      if (method !== offered) continue;
       const op = toOpenApi31(raw, referenced) as Json & { responses: Record<string, Json> };
       const successes = Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")));
-      const needsSession = !["/sign-up/email", "/sign-in/email", "/get-session"].includes(endpoint);
       operations[method] = {
         ...op,
+        ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined),
         tags: [TAG],
-        security: needsSession ? [{ [SESSION_COOKIE]: [] }] : [],
+        security: SESSION_NOT_NEEDED.has(endpoint)
+          ? []
+          : SESSION_OPTIONAL.has(endpoint)
+            ? [{}, { [SESSION_COOKIE]: [] }]
+            : [{ [SESSION_COOKIE]: [] }],
         responses: { ...successes, ...responsesOf("auth", {}, [...ALL_ERRORS, ...(EXTRA_ERRORS[endpoint] ?? [])]) },
       };
     }
@@ -52,6 +85,25 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
   for (const name of referenced)
     schemas[`Auth${name}`] = optionalAsNullable(toOpenApi31(described.components.schemas[name], referenced) as Json);
   return { paths, schemas };
+}
+
+type RequestBody = { required?: boolean; content?: Record<string, { schema?: Json }> };
+
+/** better-auth's request body with the service's own limits on its fields, and whether it may be left out. */
+function withServiceRules(endpoint: string, body: RequestBody | undefined): { requestBody?: RequestBody } {
+  if (!body) return {};
+  const rules = FIELD_RULES[endpoint] ?? {};
+  const content = Object.fromEntries(
+    Object.entries(body.content ?? {}).map(([mediaType, { schema = {} }]) => {
+      const properties = { ...(schema.properties as Record<string, Json> | undefined) };
+      for (const [field, rule] of Object.entries(rules)) {
+        const { $schema: _, ...limits } = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
+        properties[field] = { ...properties[field], ...limits };
+      }
+      return [mediaType, { schema: { ...schema, properties } }];
+    }),
+  );
+  return { requestBody: { ...body, required: REQUIRED_BODIES.has(endpoint) || body.required === true, content } };
 }
 
 /** better-auth's models answer an optional field it has no value for (a user's `image`) as null. */

@@ -15,7 +15,11 @@ const DESCRIPTION = `Users, posts, comments and notifications behind cookie sess
 Sign up or sign in under **Sessions (better-auth)**: the answer sets the session cookie, which
 the browser then sends with every call made from this page. Routes under \`/api\` answer v1
 errors \`{error, code?}\`; routes under \`/api/v2\` answer \`{detail}\` or, on a validation failure,
-a map from field to messages; better-auth answers \`{message, code}\`.`;
+a map from field to messages; better-auth answers \`{message, code}\`.
+
+A v2 path asked with a method it does not serve answers 405 with an \`Allow\` header and
+\`{"detail": "Method \\"PATCH\\" not allowed."}\`; under \`/api\` and \`/api/auth\` any unserved
+method is the unknown-endpoint 404.`;
 
 const documentationPaths = {
   "/api/openapi.json": {

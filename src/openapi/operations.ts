@@ -22,7 +22,7 @@ const guardQuery = z.object({
   impersonatingUser: z
     .string()
     .optional()
-    .meta({ description: "ADMIN only: act as this user id for this request (audited)" }),
+    .meta({ description: "ADMIN only: act as this user id for this request (audited); empty is the same as absent" }),
   adminKey: z
     .string()
     .optional()
@@ -51,6 +51,8 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
       : spec.access === "session"
         ? [401]
         : [401, 403];
+  // A v2 write whose body is not JSON is refused 415 before anything else reads it.
+  const bodyErrors = spec.body && spec.family === "v2" ? [415] : [];
   const query = guarded ? (spec.query ? spec.query.extend(guardQuery.shape) : guardQuery) : spec.query;
   const security: oas31.SecurityRequirementObject[] =
     spec.access === "anyone"
@@ -65,6 +67,6 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
     security,
     requestParams: { ...(spec.path ? { path: spec.path } : {}), ...(query ? { query } : {}) },
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
-    responses: responsesOf(spec.family, spec.successes, [...accessErrors, ...(spec.errors ?? [])]),
+    responses: responsesOf(spec.family, spec.successes, [...accessErrors, ...bodyErrors, ...(spec.errors ?? [])]),
   };
 }

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { roleSchema } from "../auth/roles.js";
+import { emailAddress } from "../users/schemas.js";
 
 // What the routes answer, declared once. The routes select exactly these columns; the test
 // harness validates every response of the suite against the document built from these schemas,
@@ -10,7 +11,7 @@ const timestamp = z.iso.datetime({ offset: true });
 export const userJson = z
   .object({
     id: z.uuid(),
-    email: z.email(),
+    email: emailAddress(),
     name: z.string(),
     roles: z.array(roleSchema),
     createdAt: timestamp,

@@ -1,15 +1,26 @@
 import * as z from "zod";
+import { newPassword } from "../auth/password-rule.js";
 import { roleSchema } from "../auth/roles.js";
-import { text, visibleText } from "../http/validate.js";
+import { visibleText } from "../http/validate.js";
 
 const name = visibleText().min(2).max(100);
+/**
+ * zod's own address rule (the one better-auth applies at sign-up), with each domain label held to
+ * DNS's shape: 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen. Without
+ * that, `x@bad-.example.com` passed and was stored, and every later answer holding it broke the
+ * document's `format: email`. Every place an address is set uses this one schema.
+ */
+const EMAIL_ADDRESS =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
 // better-auth stores emails lower-cased; doing the same here keeps one account per address.
-const email = z.email().max(254).toLowerCase();
+export const emailAddress = () => z.email({ pattern: EMAIL_ADDRESS }).max(254).toLowerCase();
+const email = emailAddress();
 
 export const createUserBody = z.object({
   name,
   email,
-  password: text().min(8).max(128),
+  password: newPassword(),
 });
 
 export const updateUserBody = z.object({

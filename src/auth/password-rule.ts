@@ -1,0 +1,65 @@
+import { text } from "../http/validate.js";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Why a new password is refused: better-auth's own codes for the lengths, ours for the rest. */
+export interface PasswordRefusal {
+  readonly code: "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_BLANK" | "PASSWORD_TOO_COMMON";
+  readonly message: string;
+}
+
+const ONLY_WHITESPACE = /^\p{White_Space}*$/u;
+
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+
+/**
+ * The common-password list of zxcvbn-ts (tens of thousands of leaked passwords), lower-cased: it
+ * costs about 14 MB, so it is read when a password is first set, not at start. Only entries a
+ * password of allowed length could equal are kept.
+ */
+function commonPasswordList(): Promise<ReadonlySet<string>> {
+  // The package is CommonJS: its exports object is the default export, natively and once bundled.
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ default: { dictionary } }) =>
+      new Set(
+        dictionary["passwords-common"]
+          .filter((entry) => entry.length >= PASSWORD_MIN_LENGTH)
+          .map((entry) => entry.toLowerCase()),
+      ),
+  );
+  return commonPasswords;
+}
+
+/**
+ * The rule for every new password, wherever it is set (sign-up, change-password, the user routes,
+ * the operator CLI): 8 to 128 characters, not only whitespace, and not a common password, in any
+ * case. No composition rules (a digit, a symbol): those make passwords harder to remember, not to
+ * guess. Passwords already stored are never checked again, so existing users keep signing in.
+ */
+export async function refusedPassword(password: string): Promise<PasswordRefusal | undefined> {
+  if (password.length < PASSWORD_MIN_LENGTH) return { code: "PASSWORD_TOO_SHORT", message: "Password too short" };
+  if (password.length > PASSWORD_MAX_LENGTH) return { code: "PASSWORD_TOO_LONG", message: "Password too long" };
+  if (ONLY_WHITESPACE.test(password))
+    return { code: "PASSWORD_BLANK", message: "Password must not be only whitespace" };
+  if ((await commonPasswordList()).has(password.toLowerCase()))
+    return {
+      code: "PASSWORD_TOO_COMMON",
+      message: "Password is too common: it appears in lists of leaked passwords; choose another",
+    };
+  return undefined;
+}
+
+/**
+ * The same rule as a zod schema for the service's own routes; the lengths are zod's own checks (so
+ * the document states them), the rest is checked asynchronously (see validate.ts).
+ */
+export const newPassword = () =>
+  text()
+    .min(PASSWORD_MIN_LENGTH)
+    .max(PASSWORD_MAX_LENGTH)
+    .superRefine(async (password, context) => {
+      if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+      const refusal = await refusedPassword(password);
+      if (refusal) context.addIssue({ code: "custom", message: refusal.message });
+    });
