@@ -163,9 +163,10 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   return {
     create: (name) =>
       new RedisOrMemoryStore(new RecoveringRedisStore({ sendCommand, prefix: `${prefix}${name}:` }), health),
+    // A stalled Redis never answers the close: shutdown waits for it no longer than for a count.
     close: async () => {
-      if (client.isReady) await client.close();
-      else if (client.isOpen) client.destroy();
+      if (client.isReady) await withDeadline(client.close()).catch(() => undefined);
+      if (client.isOpen) client.destroy();
     },
   };
 }
