@@ -32,9 +32,9 @@ describe.skipIf(!runsHere)("sessions with a lagging read replica", () => {
   });
 
   /** Every status `request` answers while replay is paused, then after the replica caught up. */
-  async function statusesAcrossLag(change: () => Promise<void>, request: () => Promise<number>) {
+  async function statusesAcrossLag<T>(change: () => Promise<void>, request: () => Promise<T>) {
     await cluster.onReplica("select pg_wal_replay_pause()");
-    const seen: { paused: number[]; caughtUp: number[] } = { paused: [], caughtUp: [] };
+    const seen: { paused: T[]; caughtUp: T[] } = { paused: [], caughtUp: [] };
     try {
       await change();
       for (const end = performance.now() + WATCH_MS; performance.now() < end;) seen.paused.push(await request());
@@ -46,8 +46,8 @@ describe.skipIf(!runsHere)("sessions with a lagging read replica", () => {
     return seen;
   }
 
-  const only = (status: number) => ({ paused: [status], caughtUp: [status] });
-  const distinct = (seen: { paused: number[]; caughtUp: number[] }) => ({
+  const only = <T>(status: T) => ({ paused: [status], caughtUp: [status] });
+  const distinct = <T>(seen: { paused: T[]; caughtUp: T[] }) => ({
     paused: [...new Set(seen.paused)],
     caughtUp: [...new Set(seen.caughtUp)],
   });
@@ -78,6 +78,24 @@ describe.skipIf(!runsHere)("sessions with a lagging read replica", () => {
       },
     );
     expect(distinct(seen)).toEqual(only(401));
+  }, 60_000);
+
+  it("answers better-auth's get-session for a revoked session with no session while the replica lags", async () => {
+    const victim = await signUp(t);
+    const stolen = await signIn(t.http, victim);
+    expect((await t.http.get("/api/auth/get-session").set("Cookie", stolen)).body).not.toBeNull();
+
+    const seen = await statusesAcrossLag(
+      async () => {
+        const res = await t.http.post("/api/auth/sign-out").set("Cookie", stolen).set("Origin", ORIGIN);
+        expect(res.status).toBe(200);
+      },
+      async () => {
+        const res = await t.http.get("/api/auth/get-session").set("Cookie", stolen);
+        return `${res.status} ${JSON.stringify(res.body)}`;
+      },
+    );
+    expect(distinct(seen)).toEqual(only("200 null"));
   }, 60_000);
 
   it("stops an admin demoted to USER at once while the replica lags", async () => {

@@ -1,6 +1,7 @@
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import type { ChangeFeed } from "../db/change-feed.js";
+import { onPrimary } from "../db/replicas.js";
 import { betterAuthRefusal, endpointNotFound, payloadTooLarge } from "../http/errors.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
@@ -94,7 +95,9 @@ export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
     if (req.ip) req.headers[CLIENT_ADDRESS_HEADER] = req.ip;
     else delete req.headers[CLIENT_ADDRESS_HEADER];
     return toNodeHandler(async (request: Request) => {
-      const response = await auth.handler(request);
+      // Sessions and accounts are read where every sign-out and revocation already is: a lagging
+      // replica would show a session that has ended.
+      const response = await onPrimary(() => auth.handler(request));
       // As for the service's own writes (http/own-changes.ts): a sign-out, a revocation or a
       // password change is answered once this instance's session cache has heard of it.
       if (response.status < 400 && UNSAFE_METHODS.has(req.method)) await changes.caughtUp();

@@ -125,7 +125,17 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   // One warning per outage, whether the client or a count noticed it first.
   let reachable = true;
   let retryAt = 0;
+  // Settles once connected or after the first wait, whichever is first: only the first requests wait.
+  let firstConnect: Promise<unknown> | undefined;
+  const connected = async () => {
+    firstConnect ??= Promise.race([
+      client.connect().catch(() => undefined),
+      delay(FIRST_CONNECT_WAIT_MS, undefined, { ref: false }),
+    ]);
+    if (!client.isReady) await firstConnect;
+  };
   const health: RedisHealth = {
+    connected,
     mayAsk: () => {
       if (Date.now() < retryAt) return false;
       // One count at a time tries a Redis that missed; the others go on counting here meanwhile.
@@ -148,14 +158,8 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   client.on("error", (error: Error) => health.failed(error));
   client.on("ready", () => health.answered());
 
-  // Settles once connected or after the first wait, whichever is first: only the first requests wait.
-  let firstConnect: Promise<unknown> | undefined;
   const sendCommand = async (...args: string[]) => {
-    firstConnect ??= Promise.race([
-      client.connect().catch(() => undefined),
-      delay(FIRST_CONNECT_WAIT_MS, undefined, { ref: false }),
-    ]);
-    if (!client.isReady) await firstConnect;
+    await connected();
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the store wants the reply narrowed to its own types
     return client.sendCommand(args) as Promise<number | string | boolean | (number | string | boolean)[]>;
   };
@@ -163,9 +167,10 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   return {
     create: (name) =>
       new RedisOrMemoryStore(new RecoveringRedisStore({ sendCommand, prefix: `${prefix}${name}:` }), health),
+    // A stalled Redis never answers the close: shutdown waits for it no longer than for a count.
     close: async () => {
-      if (client.isReady) await client.close();
-      else if (client.isOpen) client.destroy();
+      if (client.isReady) await withDeadline(client.close()).catch(() => undefined);
+      if (client.isOpen) client.destroy();
     },
   };
 }
@@ -187,6 +192,8 @@ class RecoveringRedisStore extends RedisStore {
 }
 
 interface RedisHealth {
+  /** Resolves once the client first connected, or gave up waiting for it (FIRST_CONNECT_WAIT_MS). */
+  connected(): Promise<void>;
   /** Whether a count may ask Redis now: not for a while after a miss. */
   mayAsk(): boolean;
   failed(error: unknown): void;
@@ -225,6 +232,8 @@ class RedisOrMemoryStore implements Store {
   async increment(key: string): Promise<IncrementResponse> {
     if (!this.health.mayAsk()) return this.memory.increment(key);
     let shared: IncrementResponse;
+    // The first connection has its own wait: the deadline is for the count, not for connecting.
+    await this.health.connected();
     try {
       shared = await withDeadline(this.redis.increment(key));
       this.health.answered();
