@@ -180,9 +180,10 @@ class LiveStream {
         for (const { txId, seq, settled, ...notification } of rows) {
           if (this.ended) return;
           if (!settled) return this.lookAgainSoon();
-          if (!position.skip?.has(notification.id))
+          // Each skipped one is passed once: the set empties as the stream moves on.
+          if (!position.skip?.delete(notification.id))
             this.res.write(`id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
-          this.position = { txId, seq, skip: position.skip };
+          this.position = { txId, seq, skip: position.skip?.size ? position.skip : undefined };
         }
         this.retryMs = UNSETTLED_RETRY_FIRST_MS;
         if (rows.length === 0 || this.ended) return;
