@@ -287,16 +287,18 @@ describe("a backup while writers run", () => {
     };
     const writers = Promise.all([1, 2, 3].map(writer));
     const file = join(work, "under-load.jsonl");
-    let beforeBackup: string[] = [];
-    let run: Run;
-    try {
-      while (acknowledged.length < 20 && failures.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      beforeBackup = [...acknowledged];
-      run = await cli(["backup", "--out", file], url);
-    } finally {
-      writing = false;
-      await writers;
-    }
+    const backUpWhileWriting = async () => {
+      try {
+        while (acknowledged.length < 20 && failures.length === 0)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        const acknowledgedBefore = [...acknowledged];
+        return { beforeBackup: acknowledgedBefore, run: await cli(["backup", "--out", file], url) };
+      } finally {
+        writing = false;
+        await writers;
+      }
+    };
+    const { beforeBackup, run } = await backUpWhileWriting();
     expect(failures).toEqual([]);
     expect(run.code, run.stderr).toBe(0);
     // Writes went on while the backup ran: the test measures the backup under load, not beside it.
