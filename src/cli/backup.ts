@@ -7,7 +7,7 @@ import { BackupError, writeBackup } from "../backup/write.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { DataDirectoryInUseError } from "../db/data-dir-lock.js";
-import { databaseUrlForCommand } from "../db/pglite-socket.js";
+import { databaseUrlForCommand, MAX_EXCLUSIVE_MS } from "../db/pglite-socket.js";
 import { loadEnvFile } from "../env-file.js";
 
 const USAGE = `Usage:
@@ -40,8 +40,16 @@ async function backup(out: string | undefined): Promise<string> {
   const url = await databaseUrlForCommand(config.databaseUrl);
   const started = performance.now();
   const database = await openDatabase({ url, poolMax: 1, connectionTimeoutMillis: config.databaseConnectTimeoutMs });
-  const summary = await writeBackup(database.db, file, source).finally(() => database.close());
   const through = url === config.databaseUrl ? "" : " through the running service";
+  const summary = await writeBackup(database.db, file, source)
+    .catch((error: unknown) => {
+      // The service cut the backup off: its requests wait while a command holds its database.
+      if (!through || performance.now() - started < MAX_EXCLUSIVE_MS) throw error;
+      throw new BackupError(
+        `The running service ended the backup after ${MAX_EXCLUSIVE_MS / 1000} s, the longest it keeps its requests waiting for a command: stop the service, then back up again`,
+      );
+    })
+    .finally(() => database.close());
   return (
     `Backed up ${summary.tables} tables, ${summary.rows} rows, ${summary.bytes} bytes to ${file} ` +
     `in ${seconds(started)} s (${source}${through}, at migration ${summary.header.migration.tag})`
