@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -174,6 +174,9 @@ async function backUpSeeded(url: string): Promise<Source> {
   );
   expect(statSync(file).mode & 0o777).toBe(0o600);
   expect(await fingerprint(app.database.db)).toEqual(before);
+  const again = await cli(["backup", "--out", file], url);
+  expect([again.code, again.stderr]).toEqual([1, `${file} already exists: choose another --out\n`]);
+  expect(readdirSync(work).filter((name) => name.endsWith(".partial"))).toEqual([]);
   await app.close();
   return { file, email, postIds, before };
 }
@@ -308,6 +311,11 @@ describe("a backup while writers run", () => {
     const count = (JSON.parse(lines[postsAt]!) as { rows: number }).rows;
     const backedUp = new Set(lines.slice(postsAt + 1, postsAt + 1 + count).map((line) => JSON.parse(line).id));
     expect(beforeBackup.filter((id) => !backedUp.has(id))).toEqual([]);
+    const busy = await cli(["restore", file, "--force"], url);
+    expect([busy.code, busy.stderr]).toEqual([
+      1,
+      "The embedded database is in use by the running service: stop it, then restore\n",
+    ]);
     await app.close();
 
     const targetUrl = newPgliteUrl();

@@ -36,6 +36,7 @@ async function backup(out: string | undefined): Promise<string> {
   const config = loadConfig();
   const source = kindOf(config.databaseUrl);
   refuseMissingEmbeddedDirectory(config.databaseUrl);
+  if (existsSync(file)) throw new BackupError(`${file} already exists: choose another --out`);
   // With the embedded database, through the service when it runs: it holds the only connection.
   const url = await databaseUrlForCommand(config.databaseUrl);
   const started = performance.now();
