@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +16,7 @@ import type { Db } from "../db/schema.js";
 import { createLogger } from "../logging/logger.js";
 import { openServices, type Services } from "../services.js";
 import { listTables, queryRows } from "./catalog.js";
+import { releaseMigrations } from "./migrations.js";
 
 // The real commands (`npm run db:backup` / `db:restore`'s program) as child processes, between
 // the embedded database and PostgreSQL in all four directions, checked through the real app.
@@ -150,6 +151,36 @@ async function expectSignIn(app: RunningApp, email: string): Promise<void> {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+/**
+ * The backup as a release at `migration` would have written it: audit_log without the
+ * actor_email column that a later migration added, and a trailer that matches.
+ */
+function rewriteAsOlderBackup(file: string, migration: { tag: string; createdAt: number; hash: string }): string {
+  const [first, ...rest] = readFileSync(file, "utf8").trimEnd().split("\n");
+  const header = {
+    ...JSON.parse(first!),
+    migration: { tag: migration.tag, createdAt: migration.createdAt, hash: migration.hash },
+  };
+  const lines = [JSON.stringify(header)];
+  let auditRows = 0;
+  for (const line of rest.slice(0, -1)) {
+    const value = JSON.parse(line) as Record<string, unknown>;
+    if (auditRows > 0) {
+      delete value.actor_email;
+      auditRows--;
+    } else if (value.table === "audit_log") {
+      value.columns = (value.columns as string[]).filter((column) => column !== "actor_email");
+      auditRows = value.rows as number;
+    }
+    lines.push(JSON.stringify(value));
+  }
+  const text = lines.map((line) => `${line}\n`).join("");
+  const trailer = { ...JSON.parse(rest.at(-1)!), sha256: createHash("sha256").update(text).digest("hex") };
+  const older = join(work, `older-${randomUUID()}.jsonl`);
+  writeFileSync(older, `${text}${JSON.stringify(trailer)}\n`);
+  return older;
+}
+
 interface Source {
   file: string;
   email: string;
@@ -205,6 +236,27 @@ describe("a backup of the embedded database, taken through the running service",
 
   it("restores into another embedded database: the same rows, and the old password signs in", async () => {
     const target = await expectRestored(source, newPgliteUrl());
+    await target.close();
+  }, 240_000);
+
+  it("restores a backup made at an older migration, then applies the newer ones over its rows", async () => {
+    const older = releaseMigrations().find((migration) => migration.tag === "0003_change_notifications")!;
+    const file = rewriteAsOlderBackup(source.file, older);
+    const targetUrl = serverUrl ? await newServerDatabase() : newPgliteUrl();
+    const run = await cli(["restore", file], targetUrl);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(
+      /at migration 0003_change_notifications; now at 0005_audit_log_actor_email_backfill\)\n$/,
+    );
+    const target = await openApp(targetUrl);
+    // 0004 added audit_log.actor_email and 0005 filled it from the accounts.
+    const entries = await queryRows<{ recorded: string | null; actual: string }>(
+      target.database.db,
+      sql`select a.actor_email as recorded, u.email as actual from audit_log a join users u on u.id = a.actor_id`,
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((entry) => entry.recorded === entry.actual)).toBe(true);
+    await expectSignIn(target, source.email);
     await target.close();
   }, 240_000);
 
