@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -228,16 +228,61 @@ async function expectRestored(source: Source, targetUrl: string): Promise<Runnin
   return app;
 }
 
+/** Each refusal is one line and exit 1, and the target's rows are as they were. */
+async function expectRefusals(source: Source, targetUrl: string): Promise<void> {
+  // Read with the app closed: on the embedded database, a restore refuses while another process holds it.
+  const readTarget = async () => {
+    const app = await openApp(targetUrl);
+    const rows = await fingerprint(app.database.db);
+    await app.close();
+    return rows;
+  };
+  const before = await readTarget();
+  const notEmpty = await cli(["restore", source.file], targetUrl);
+  expect(notEmpty.code).toBe(1);
+  expect(notEmpty.stderr).toMatch(
+    /^The database is not empty: users \(\d+ rows\), .*\. Restore into an empty database, or add --force to replace all of it\n$/,
+  );
+  const truncated = join(work, `truncated-${randomUUID()}.jsonl`);
+  const whole = readFileSync(source.file);
+  writeFileSync(truncated, whole.subarray(0, whole.length - 40));
+  const cut = await cli(["restore", truncated, "--force"], targetUrl);
+  expect([cut.code, cut.stderr]).toEqual([1, `${truncated} is damaged or incomplete: an unreadable line\n`]);
+  writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+  const half = await cli(["restore", truncated, "--force"], targetUrl);
+  expect(half.code).toBe(1);
+  expect(half.stderr).toMatch(/ is (incomplete: it ends before its trailer|damaged or incomplete: an unreadable line)/);
+  const foreign = join(work, `foreign-${randomUUID()}.jsonl`);
+  writeFileSync(foreign, '{"model":"auth.user","pk":1,"fields":{}}\n');
+  const other = await cli(["restore", foreign, "--force"], targetUrl);
+  expect([other.code, other.stderr]).toEqual([1, `${foreign} is not a backup of this service\n`]);
+  expect(await readTarget()).toEqual(before);
+}
+
 describe("a backup of the embedded database, taken through the running service", () => {
   let source: Source;
   beforeAll(async () => {
     source = await backUpSeeded(newPgliteUrl());
   }, 240_000);
 
+  let pgliteTarget: string;
+
   it("restores into another embedded database: the same rows, and the old password signs in", async () => {
-    const target = await expectRestored(source, newPgliteUrl());
+    pgliteTarget = newPgliteUrl();
+    const target = await expectRestored(source, pgliteTarget);
     await target.close();
   }, 240_000);
+
+  it("refuses a database that holds rows, a truncated file and a foreign file, changing nothing", async () => {
+    await expectRefusals(source, pgliteTarget);
+    // Checked before the database is opened: no embedded database is created for a foreign file.
+    const fresh = newPgliteUrl();
+    const notes = join(work, "notes.txt");
+    writeFileSync(notes, "not a backup\n");
+    const foreign = await cli(["restore", notes], fresh);
+    expect([foreign.code, foreign.stderr]).toEqual([1, `${notes} is not a backup of this service\n`]);
+    expect(existsSync(fresh.slice("pglite:".length))).toBe(false);
+  }, 300_000);
 
   it("restores a backup made at an older migration, then applies the newer ones over its rows", async () => {
     const older = releaseMigrations().find((migration) => migration.tag === "0003_change_notifications")!;
@@ -289,30 +334,7 @@ onServer("a backup of a PostgreSQL database", () => {
   }, 240_000);
 
   it("refuses a database that holds rows, a truncated file and a foreign file, changing nothing", async () => {
-    const app = await openApp(serverTarget);
-    const before = await fingerprint(app.database.db);
-    const notEmpty = await cli(["restore", source.file], serverTarget);
-    expect(notEmpty.code).toBe(1);
-    expect(notEmpty.stderr).toMatch(
-      /^The database is not empty: users \(\d+ rows\), .*\. Restore into an empty database, or add --force to replace all of it\n$/,
-    );
-    const truncated = join(work, "truncated.jsonl");
-    const whole = readFileSync(source.file);
-    writeFileSync(truncated, whole.subarray(0, whole.length - 40));
-    const cut = await cli(["restore", truncated, "--force"], serverTarget);
-    expect([cut.code, cut.stderr]).toEqual([1, `${truncated} is damaged or incomplete: an unreadable line\n`]);
-    writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
-    const half = await cli(["restore", truncated, "--force"], serverTarget);
-    expect(half.code).toBe(1);
-    expect(half.stderr).toMatch(
-      / is (incomplete: it ends before its trailer|damaged or incomplete: an unreadable line)/,
-    );
-    const foreign = join(work, "foreign.jsonl");
-    writeFileSync(foreign, '{"model":"auth.user","pk":1,"fields":{}}\n');
-    const other = await cli(["restore", foreign, "--force"], serverTarget);
-    expect([other.code, other.stderr]).toEqual([1, `${foreign} is not a backup of this service\n`]);
-    expect(await fingerprint(app.database.db)).toEqual(before);
-    await app.close();
+    await expectRefusals(source, serverTarget);
   }, 240_000);
 });
 

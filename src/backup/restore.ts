@@ -3,7 +3,7 @@ import type { Db } from "../db/schema.js";
 import { listTables, nonEmptyTables } from "./catalog.js";
 import { BackupFileError, type BackupHeader, type TableHeader } from "./format.js";
 import { applyMigrations, releaseMigrations } from "./migrations.js";
-import { readBackup } from "./read.js";
+import { type BackupContents, readBackup } from "./read.js";
 
 /** The target database holds data and the operator did not say to replace it. */
 export class RestoreRefusedError extends Error {
@@ -20,21 +20,36 @@ export interface RestoreSummary {
   replaced: { name: string; rows: number }[];
 }
 
+export interface CheckedBackup extends BackupContents {
+  path: string;
+  /** The index, in this release's migrations, of the one the backup was made at. */
+  at: number;
+}
+
 /**
- * Restores a backup into `db`: the whole file is checked first; then, in one transaction, the
- * service's schema is recreated at the migration the backup was made at, its rows are loaded, and
- * the later migrations of this release run over them. Any failure leaves the database as it was.
- * A database holding rows is refused unless `force`, and then replaced entirely.
+ * Reads the whole file and checks it can be restored by this release, before any database is
+ * opened: a foreign, truncated or damaged file, or one from a newer release, changes nothing.
  */
-export async function restoreBackup(db: Db, path: string, force: boolean): Promise<RestoreSummary> {
+export async function checkBackup(path: string): Promise<CheckedBackup> {
   const contents = await readBackup(path);
-  const migrations = releaseMigrations();
-  const at = migrations.findIndex((migration) => migration.createdAt === contents.header.migration.createdAt);
+  const at = releaseMigrations().findIndex((migration) => migration.createdAt === contents.header.migration.createdAt);
   if (at < 0) {
     throw new BackupFileError(
       `${path} was made at migration ${contents.header.migration.tag}, which this release does not have: restore it with a release that does`,
     );
   }
+  return { ...contents, path, at };
+}
+
+/**
+ * Restores a checked backup into `db`: in one transaction, the service's schema is recreated at
+ * the migration the backup was made at, its rows are loaded (and checked again on the way), and
+ * the later migrations of this release run over them. Any failure leaves the database as it was.
+ * A database holding rows is refused unless `force`, and then replaced entirely.
+ */
+export async function restoreBackup(db: Db, contents: CheckedBackup, force: boolean): Promise<RestoreSummary> {
+  const { path, at } = contents;
+  const migrations = releaseMigrations();
   const replaced = await nonEmptyTables(db);
   if (replaced.length > 0 && !force) {
     const held = replaced.map((table) => `${table.name} (${table.rows} rows)`).join(", ");

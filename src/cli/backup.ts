@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BackupFileError } from "../backup/format.js";
-import { RestoreRefusedError, restoreBackup } from "../backup/restore.js";
+import { checkBackup, RestoreRefusedError, restoreBackup } from "../backup/restore.js";
 import { BackupError, writeBackup } from "../backup/write.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
@@ -64,13 +64,14 @@ async function restore(file: string, force = false): Promise<string> {
     throw new RestoreRefusedError("The embedded database is in use by the running service: stop it, then restore");
   }
   const started = performance.now();
+  const checked = await checkBackup(resolve(file));
   const database = await openDatabase({
     url: config.databaseUrl,
     poolMax: 1,
     connectionTimeoutMillis: config.databaseConnectTimeoutMs,
   });
   try {
-    const summary = await restoreBackup(database.db, resolve(file), force);
+    const summary = await restoreBackup(database.db, checked, force);
     // Nothing is left to apply; the embedded database also gets its statistics for the planner.
     await database.migrate();
     const replaced = summary.replaced.map((table) => `${table.name} (${table.rows} rows)`).join(", ");
