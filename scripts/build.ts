@@ -10,7 +10,12 @@ import { fileURLToPath } from "node:url";
 import type * as Esbuild from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const entryPoints = { main: "src/main.ts", "cli/users": "src/cli/users.ts", "db/migrate-cli": "src/db/migrate-cli.ts" };
+const entryPoints = {
+  main: "src/main.ts",
+  "cli/users": "src/cli/users.ts",
+  "cli/backup": "src/cli/backup.ts",
+  "db/migrate-cli": "src/db/migrate-cli.ts",
+};
 const outputs = Object.keys(entryPoints).map((name) => join(root, "dist", `${name}.js`));
 
 /** Newest modification time under a folder (or of a file), 0 when it does not exist. */

@@ -6,7 +6,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type pg from "pg";
 
-const migrationsFolder = findMigrationsFolder(dirname(fileURLToPath(import.meta.url)));
+/** The project's drizzle/ folder (backups apply its migrations inside their own transaction). */
+export const migrationsFolder = findMigrationsFolder(dirname(fileURLToPath(import.meta.url)));
 
 /**
  * The project's drizzle/ folder, found from this module upwards: the module is src/db/migrate.ts

@@ -27,7 +27,7 @@ const MAX_SOCKET_PATH = 100;
 // Bounds what one client can make the holder buffer, and how long it may keep the database from
 // the service's own requests (a client stopped in the middle of a transaction).
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
-const MAX_EXCLUSIVE_MS = 60_000;
+export const MAX_EXCLUSIVE_MS = 60_000;
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;

@@ -1,0 +1,416 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery, withDatabase } from "../../test/databases.js";
+import { sessionCookieOf } from "../../test/factories.js";
+import { createApp } from "../app.js";
+import { loadConfig } from "../config.js";
+import type { Db } from "../db/schema.js";
+import { createLogger } from "../logging/logger.js";
+import { openServices, type Services } from "../services.js";
+import { listTables, queryRows } from "./catalog.js";
+import { releaseMigrations } from "./migrations.js";
+
+// The real commands (`npm run db:backup` / `db:restore`'s program) as child processes, between
+// the embedded database and PostgreSQL in all four directions, checked through the real app.
+
+const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+const command = fileURLToPath(new URL("../cli/backup.ts", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "posts-api-backup-"));
+const serverUrl = process.env.TEST_DATABASE_URL;
+const onServer = describe.skipIf(!serverUrl);
+const children = new Set<ChildProcess>();
+const cleanUps: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const child of children) child.kill("SIGKILL");
+  for (const cleanUp of cleanUps.reverse()) await cleanUp().catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+}, 180_000);
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], databaseUrl: string): Promise<Run> {
+  const child = spawn(tsx, [command, ...args], {
+    cwd: work,
+    env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl },
+  });
+  children.add(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) =>
+    child.once("close", (code) => {
+      children.delete(child);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+const newPgliteUrl = () => `pglite:${join(work, `pglite-${randomUUID()}`)}`;
+
+async function newServerDatabase(): Promise<string> {
+  const name = `posts_api_backup_${randomUUID().replaceAll("-", "")}`;
+  await adminQuery(serverUrl!, `create database "${name}"`);
+  cleanUps.push(() => adminQuery(serverUrl!, `drop database if exists "${name}" with (force)`));
+  return withDatabase(serverUrl!, name);
+}
+
+interface RunningApp extends Services {
+  http: ReturnType<typeof supertest>;
+  close(): Promise<void>;
+}
+
+/** The service on `url`, in this process, with its real password hashing. */
+async function openApp(url: string): Promise<RunningApp> {
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url });
+  const services = await openServices(config, createLogger(config));
+  const server: Server = createApp(services).listen(0, "127.0.0.1");
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      await services.changes.close();
+      await new Promise((resolve) => server.close(resolve));
+      await services.database.close();
+    })());
+  cleanUps.push(close);
+  return { ...services, http: supertest(server), close };
+}
+
+const password = "an old password";
+
+/** Users, posts with tags, a comment and its notification, and audit entries, through the API. */
+async function seed(app: RunningApp): Promise<{ email: string; postIds: string[] }> {
+  const signUp = async (name: string) => {
+    const email = `${name.toLowerCase()}-${randomUUID()}@example.com`;
+    const res = await app.http.post("/api/auth/sign-up/email").send({ name, email, password });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { id: res.body.user.id as string, email, cookie: sessionCookieOf(res.headers["set-cookie"]) };
+  };
+  const ada = await signUp("Ada");
+  const bob = await signUp("Bob");
+  await app.database.db.execute(sql`update users set roles = '{ADMIN}' where id = ${ada.id}`);
+  const postIds: string[] = [];
+  for (const [index, tags] of [["backup", "postgres"], ["backup"], ["pglite"]].entries()) {
+    const res = await app.http
+      .post("/api/posts")
+      .set("Cookie", ada.cookie)
+      .send({ title: `Post ${index}`, content: `Line one\nline "two" é ${index}`, tags });
+    expect(res.status).toBe(201);
+    postIds.push(res.body.post.id);
+  }
+  const comment = await app.http
+    .post(`/api/v2/posts/${postIds[0]}/comments/`)
+    .set("Cookie", bob.cookie)
+    .send({ content: "A comment" });
+  expect(comment.status).toBe(201);
+  const roles = await app.http
+    .put(`/api/users/${bob.id}/roles`)
+    .set("Cookie", ada.cookie)
+    .send({ roles: ["MODERATOR"] });
+  expect(roles.status).toBe(200);
+  const moderated = await app.http
+    .post("/api/moderate")
+    .set("Cookie", ada.cookie)
+    .send({ postId: postIds[2], action: "hide", reason: "test" });
+  expect(moderated.status).toBe(200);
+  return { email: ada.email, postIds };
+}
+
+/** Each table's row count and a digest of its rows' contents (generated columns included). */
+async function fingerprint(db: Db): Promise<Record<string, string>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone to 'UTC'`);
+    const result: Record<string, string> = {};
+    for (const { name } of await listTables(tx)) {
+      const [row] = await queryRows<{ rows: number; digest: string }>(
+        tx,
+        sql`select count(*)::int as rows,
+                   md5(coalesce(string_agg(row_to_json(t)::text, E'\n' order by row_to_json(t)::text), '')) as digest
+            from ${sql.identifier(name)} t`,
+      );
+      result[name] = `${row!.rows} rows ${row!.digest}`;
+    }
+    return result;
+  });
+}
+
+async function expectSignIn(app: RunningApp, email: string): Promise<void> {
+  const res = await app.http.post("/api/auth/sign-in/email").send({ email, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/**
+ * The backup as a release at `migration` would have written it: audit_log without the
+ * actor_email column that a later migration added, and a trailer that matches.
+ */
+function rewriteAsOlderBackup(file: string, migration: { tag: string; createdAt: number; hash: string }): string {
+  const [first, ...rest] = readFileSync(file, "utf8").trimEnd().split("\n");
+  const header = {
+    ...JSON.parse(first!),
+    migration: { tag: migration.tag, createdAt: migration.createdAt, hash: migration.hash },
+  };
+  const lines = [JSON.stringify(header)];
+  let auditRows = 0;
+  for (const line of rest.slice(0, -1)) {
+    const value = JSON.parse(line) as Record<string, unknown>;
+    if (auditRows > 0) {
+      delete value.actor_email;
+      auditRows--;
+    } else if (value.table === "audit_log") {
+      value.columns = (value.columns as string[]).filter((column) => column !== "actor_email");
+      auditRows = value.rows as number;
+    }
+    lines.push(JSON.stringify(value));
+  }
+  const text = lines.map((line) => `${line}\n`).join("");
+  const trailer = { ...JSON.parse(rest.at(-1)!), sha256: createHash("sha256").update(text).digest("hex") };
+  const older = join(work, `older-${randomUUID()}.jsonl`);
+  writeFileSync(older, `${text}${JSON.stringify(trailer)}\n`);
+  return older;
+}
+
+interface Source {
+  file: string;
+  email: string;
+  postIds: string[];
+  before: Record<string, string>;
+}
+
+/** Seeds a database through the app and backs it up with the command (through the app, on PGlite). */
+async function backUpSeeded(url: string): Promise<Source> {
+  const app = await openApp(url);
+  const { email, postIds } = await seed(app);
+  const before = await fingerprint(app.database.db);
+  const file = join(work, `${randomUUID()}.jsonl`);
+  const run = await cli(["backup", "--out", file], url);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  const through = url.startsWith("pglite:") ? " through the running service" : "";
+  expect(run.stdout).toMatch(
+    new RegExp(
+      `^Backed up 9 tables, \\d+ rows, \\d+ bytes to ${file} in [\\d.]+ s \\(\\w+${through}, at migration \\w+\\)\n$`,
+    ),
+  );
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(await fingerprint(app.database.db)).toEqual(before);
+  const again = await cli(["backup", "--out", file], url);
+  expect([again.code, again.stderr]).toEqual([1, `${file} already exists: choose another --out\n`]);
+  expect(readdirSync(work).filter((name) => name.endsWith(".partial"))).toEqual([]);
+  await app.close();
+  return { file, email, postIds, before };
+}
+
+async function expectRestored(source: Source, targetUrl: string): Promise<RunningApp> {
+  const run = await cli(["restore", source.file], targetUrl);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(
+    /^Restored 9 tables, \d+ rows from .* database in [\d.]+ s \(made .* at migration \w+; now at \w+\)\n$/,
+  );
+  const app = await openApp(targetUrl);
+  expect(await fingerprint(app.database.db)).toEqual(source.before);
+  await expectSignIn(app, source.email);
+  const post = await app.http.get(`/api/posts/${source.postIds[0]}`);
+  expect(post.status).toBe(200);
+  expect(post.body.post.content).toBe('Line one\nline "two" é 0');
+  return app;
+}
+
+/** Each refusal is one line and exit 1, and the target's rows are as they were. */
+async function expectRefusals(source: Source, targetUrl: string): Promise<void> {
+  // Read with the app closed: on the embedded database, a restore refuses while another process holds it.
+  const readTarget = async () => {
+    const app = await openApp(targetUrl);
+    const rows = await fingerprint(app.database.db);
+    await app.close();
+    return rows;
+  };
+  const before = await readTarget();
+  const notEmpty = await cli(["restore", source.file], targetUrl);
+  expect(notEmpty.code).toBe(1);
+  expect(notEmpty.stderr).toMatch(
+    /^The database is not empty: users \(\d+ rows\), .*\. Restore into an empty database, or add --force to replace all of it\n$/,
+  );
+  const truncated = join(work, `truncated-${randomUUID()}.jsonl`);
+  const whole = readFileSync(source.file);
+  writeFileSync(truncated, whole.subarray(0, whole.length - 40));
+  const cut = await cli(["restore", truncated, "--force"], targetUrl);
+  expect([cut.code, cut.stderr]).toEqual([1, `${truncated} is damaged or incomplete: an unreadable line\n`]);
+  writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+  const half = await cli(["restore", truncated, "--force"], targetUrl);
+  expect(half.code).toBe(1);
+  expect(half.stderr).toMatch(/ is (incomplete: it ends before its trailer|damaged or incomplete: an unreadable line)/);
+  const foreign = join(work, `foreign-${randomUUID()}.jsonl`);
+  writeFileSync(foreign, '{"model":"auth.user","pk":1,"fields":{}}\n');
+  const other = await cli(["restore", foreign, "--force"], targetUrl);
+  expect([other.code, other.stderr]).toEqual([1, `${foreign} is not a backup of this service\n`]);
+  expect(await readTarget()).toEqual(before);
+}
+
+describe("a backup of the embedded database, taken through the running service", () => {
+  let source: Source;
+  beforeAll(async () => {
+    source = await backUpSeeded(newPgliteUrl());
+  }, 240_000);
+
+  let pgliteTarget: string;
+
+  it("restores into another embedded database: the same rows, and the old password signs in", async () => {
+    pgliteTarget = newPgliteUrl();
+    const target = await expectRestored(source, pgliteTarget);
+    await target.close();
+  }, 240_000);
+
+  it("refuses a database that holds rows, a truncated file and a foreign file, changing nothing", async () => {
+    await expectRefusals(source, pgliteTarget);
+    // Checked before the database is opened: no embedded database is created for a foreign file.
+    const fresh = newPgliteUrl();
+    const notes = join(work, "notes.txt");
+    writeFileSync(notes, "not a backup\n");
+    const foreign = await cli(["restore", notes], fresh);
+    expect([foreign.code, foreign.stderr]).toEqual([1, `${notes} is not a backup of this service\n`]);
+    expect(existsSync(fresh.slice("pglite:".length))).toBe(false);
+  }, 300_000);
+
+  it("restores a backup made at an older migration, then applies the newer ones over its rows", async () => {
+    const older = releaseMigrations().find((migration) => migration.tag === "0003_change_notifications")!;
+    const file = rewriteAsOlderBackup(source.file, older);
+    const targetUrl = serverUrl ? await newServerDatabase() : newPgliteUrl();
+    const run = await cli(["restore", file], targetUrl);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(
+      /at migration 0003_change_notifications; now at 0005_audit_log_actor_email_backfill\)\n$/,
+    );
+    const target = await openApp(targetUrl);
+    // 0004 added audit_log.actor_email and 0005 filled it from the accounts.
+    const entries = await queryRows<{ recorded: string | null; actual: string }>(
+      target.database.db,
+      sql`select a.actor_email as recorded, u.email as actual from audit_log a join users u on u.id = a.actor_id`,
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((entry) => entry.recorded === entry.actual)).toBe(true);
+    await expectSignIn(target, source.email);
+    await target.close();
+  }, 240_000);
+
+  it.skipIf(!serverUrl)(
+    "moves to a PostgreSQL server: the same rows, and the old password signs in",
+    async () => {
+      const target = await expectRestored(source, await newServerDatabase());
+      await target.close();
+    },
+    240_000,
+  );
+});
+
+onServer("a backup of a PostgreSQL database", () => {
+  let source: Source;
+  let serverTarget: string;
+  beforeAll(async () => {
+    source = await backUpSeeded(await newServerDatabase());
+  }, 240_000);
+
+  it("restores into another PostgreSQL database: the same rows, and the old password signs in", async () => {
+    serverTarget = await newServerDatabase();
+    const target = await expectRestored(source, serverTarget);
+    await target.close();
+  }, 240_000);
+
+  it("moves to the embedded database: the same rows, and the old password signs in", async () => {
+    const target = await expectRestored(source, newPgliteUrl());
+    await target.close();
+  }, 240_000);
+
+  it("refuses a database that holds rows, a truncated file and a foreign file, changing nothing", async () => {
+    await expectRefusals(source, serverTarget);
+  }, 240_000);
+});
+
+describe("a backup while writers run", () => {
+  it("holds every write acknowledged before it began, and restores a consistent database", async () => {
+    const url = newPgliteUrl();
+    const app = await openApp(url);
+    const email = `writer-${randomUUID()}@example.com`;
+    const signUp = await app.http.post("/api/auth/sign-up/email").send({ name: "Writer", email, password });
+    const cookie = sessionCookieOf(signUp.headers["set-cookie"]);
+    const acknowledged: string[] = [];
+    let writing = true;
+    const failures: number[] = [];
+    const writer = async (id: number) => {
+      for (let n = 0; writing; n++) {
+        const res = await app.http
+          .post("/api/posts")
+          .set("Cookie", cookie)
+          .send({
+            title: `Writer ${id} post ${n}`,
+            content: "Written during a backup.",
+            tags: [`w${id}`, `n${n % 3}`],
+          });
+        if (res.status === 201) acknowledged.push(res.body.post.id);
+        else failures.push(res.status);
+      }
+    };
+    const writers = Promise.all([1, 2, 3].map(writer));
+    const file = join(work, "under-load.jsonl");
+    const backUpWhileWriting = async () => {
+      try {
+        while (acknowledged.length < 20 && failures.length === 0)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        const acknowledgedBefore = [...acknowledged];
+        return { beforeBackup: acknowledgedBefore, run: await cli(["backup", "--out", file], url) };
+      } finally {
+        writing = false;
+        await writers;
+      }
+    };
+    const { beforeBackup, run } = await backUpWhileWriting();
+    expect(failures).toEqual([]);
+    expect(run.code, run.stderr).toBe(0);
+    // Writes went on while the backup ran: the test measures the backup under load, not beside it.
+    expect(acknowledged.length).toBeGreaterThan(beforeBackup.length);
+    const lines = readFileSync(file, "utf8").split("\n");
+    const postsAt = lines.findIndex((line) => line.startsWith('{"table":"posts"'));
+    const count = (JSON.parse(lines[postsAt]!) as { rows: number }).rows;
+    const backedUp = new Set(lines.slice(postsAt + 1, postsAt + 1 + count).map((line) => JSON.parse(line).id));
+    expect(beforeBackup.filter((id) => !backedUp.has(id))).toEqual([]);
+    const busy = await cli(["restore", file, "--force"], url);
+    expect([busy.code, busy.stderr]).toEqual([
+      1,
+      "The embedded database is in use by the running service: stop it, then restore\n",
+    ]);
+    await app.close();
+
+    const targetUrl = newPgliteUrl();
+    const restored = await cli(["restore", file], targetUrl);
+    expect(restored.code, restored.stderr).toBe(0);
+    const target = await openApp(targetUrl);
+    const db = target.database.db;
+    const counts = await queryRows<{ name: string; count: number }>(
+      db,
+      sql`select name, count from tag_counts order by name`,
+    );
+    const recount = await queryRows<{ name: string; count: number }>(
+      db,
+      sql`select tag as name, count(*)::int as count
+          from posts cross join lateral (select distinct unnest(tags) as tag) t
+          where visibility = 'public' and status = 'visible' group by tag order by tag`,
+    );
+    expect(counts).toEqual(recount);
+    const [posts] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from posts`);
+    expect(posts!.n).toBe(count);
+    await expectSignIn(target, email);
+    await target.close();
+  }, 300_000);
+});

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { migrationsFolder } from "../db/migrate.js";
+import type { Db } from "../db/schema.js";
+
+export interface Migration {
+  tag: string;
+  /** drizzle's key for a migration: its journal time, recorded as `created_at` once applied. */
+  createdAt: number;
+  hash: string;
+  statements: string[];
+}
+
+/** This release's migrations, oldest first. */
+export function releaseMigrations(): Migration[] {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  const tags = new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
+  return readMigrationFiles({ migrationsFolder }).map((migration) => ({
+    tag: tags.get(migration.folderMillis) ?? String(migration.folderMillis),
+    createdAt: migration.folderMillis,
+    hash: migration.hash,
+    statements: migration.sql,
+  }));
+}
+
+/**
+ * Applies migrations in the caller's transaction and records them as drizzle's migrator does (same
+ * schema, table and columns), so that the service's own migrator later sees them as applied. A
+ * restore needs this inside its transaction: drizzle's migrator opens one of its own.
+ */
+export async function applyMigrations(tx: Db, migrations: readonly Migration[]): Promise<void> {
+  await tx.execute(sql`create schema if not exists drizzle`);
+  await tx.execute(
+    sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+  );
+  for (const migration of migrations) {
+    for (const statement of migration.statements) await tx.execute(sql.raw(statement));
+    await tx.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.createdAt})`,
+    );
+  }
+}

@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import type * as z from "zod";
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupFileError,
+  type BackupHeader,
+  backupHeader,
+  backupTrailer,
+  type TableHeader,
+  tableHeader,
+} from "./format.js";
+
+// Rows handed to the loader at once: one INSERT statement each, a few megabytes at most.
+const ROWS_PER_BATCH = 500;
+const BYTES_PER_BATCH = 4 * 1024 * 1024;
+
+export interface BackupContents {
+  header: BackupHeader;
+  tables: TableHeader[];
+  rows: number;
+}
+
+export interface BackupVisitor {
+  /** Rows of one table, in file order, as JSON text; never more than a few megabytes at once. */
+  rows(table: TableHeader, lines: string[]): Promise<void>;
+}
+
+/**
+ * Reads a backup from start to end, checking its header, its structure and its trailer's digest,
+ * and hands its rows to `visitor` on the way. Without a visitor it only checks, which is what a
+ * restore does first, so that a foreign, truncated or damaged file changes nothing.
+ */
+export async function readBackup(path: string, visitor?: BackupVisitor): Promise<BackupContents> {
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  const digest = createHash("sha256");
+  const tables: TableHeader[] = [];
+  let header: BackupHeader | undefined;
+  let table: TableHeader | undefined;
+  let remaining = 0;
+  let batch: string[] = [];
+  let batchBytes = 0;
+  let rows = 0;
+  const flush = async () => {
+    if (table && batch.length > 0) await visitor?.rows(table, batch);
+    batch = [];
+    batchBytes = 0;
+  };
+  for await (const line of lines) {
+    if (!header) {
+      header = parseHeader(path, line);
+    } else if (remaining > 0) {
+      remaining--;
+      rows++;
+      if (visitor) {
+        batch.push(line);
+        batchBytes += line.length;
+        if (batch.length >= ROWS_PER_BATCH || batchBytes >= BYTES_PER_BATCH) await flush();
+      }
+    } else {
+      await flush();
+      const value = parseJson(line);
+      if (typeof value === "object" && value !== null && "end" in value) {
+        const trailer = parse(backupTrailer, value, path);
+        if (trailer.sha256 !== digest.digest("hex") || trailer.rows !== rows || trailer.tables !== tables.length) {
+          throw new BackupFileError(`${path} is damaged: its contents do not match its checksum`);
+        }
+        lines.close();
+        return { header, tables, rows };
+      }
+      table = parse(tableHeader, value, path);
+      tables.push(table);
+      remaining = table.rows;
+    }
+    digest.update(`${line}\n`);
+  }
+  if (!header) throw new BackupFileError(`${path} is empty: it is not a backup of this service`);
+  throw new BackupFileError(`${path} is incomplete: it ends before its trailer (a truncated copy?)`);
+}
+
+function parseHeader(path: string, line: string): BackupHeader {
+  const value = parseJson(line);
+  const format = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  if (format.format !== BACKUP_FORMAT) throw new BackupFileError(`${path} is not a backup of this service`);
+  if (format.version !== BACKUP_VERSION) {
+    throw new BackupFileError(
+      `${path} is a backup in format ${String(format.version)}; this release reads format ${BACKUP_VERSION}`,
+    );
+  }
+  return parse(backupHeader, value, path);
+}
+
+function parseJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, path: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new BackupFileError(`${path} is damaged or incomplete: an unreadable line`);
+  return result.data;
+}

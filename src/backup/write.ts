@@ -1,0 +1,117 @@
+import { createHash } from "node:crypto";
+import { link, open, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/schema.js";
+import { lastAppliedMigration, listTables, queryRows } from "./catalog.js";
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupTrailer, type TableHeader } from "./format.js";
+import { releaseMigrations } from "./migrations.js";
+
+// Rows read from the database per round trip: memory stays bounded by this many rows, whatever the table's size.
+const ROWS_PER_FETCH = 1000;
+
+export interface BackupSummary {
+  tables: number;
+  rows: number;
+  bytes: number;
+  header: BackupHeader;
+}
+
+/** Something on the database side that makes a backup impossible; one line for the operator. */
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+/**
+ * Writes a backup of `db` to `out`: every table in one repeatable-read snapshot, streamed to a
+ * temporary file (mode 0600: it holds password hashes and sessions) that takes the final name only
+ * once complete and on disk. An existing file is never overwritten.
+ */
+export async function writeBackup(db: Db, out: string, source: string): Promise<BackupSummary> {
+  const temporary = join(dirname(out), `.${basename(out)}.${process.pid}.partial`);
+  const file = await open(temporary, "wx", 0o600);
+  try {
+    const digest = createHash("sha256");
+    let bytes = 0;
+    const write = async (lines: string[]) => {
+      const chunk = Buffer.from(`${lines.join("\n")}\n`);
+      digest.update(chunk);
+      bytes += chunk.length;
+      await file.write(chunk);
+    };
+    const summary = await db.transaction(
+      async (tx) => {
+        // Timestamps as UTC text: the same rows give the same bytes whichever server wrote them.
+        await tx.execute(sql`set local timezone to 'UTC'`);
+        const header = await describeSource(tx, source);
+        await write([JSON.stringify(header)]);
+        const tables = await listTables(tx);
+        let rows = 0;
+        for (const table of tables) rows += await writeTable(tx, table, write);
+        return { tables: tables.length, rows, header };
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+    const trailer: BackupTrailer = {
+      end: BACKUP_FORMAT,
+      tables: summary.tables,
+      rows: summary.rows,
+      sha256: digest.digest("hex"),
+    };
+    const last = Buffer.from(`${JSON.stringify(trailer)}\n`);
+    await file.write(last);
+    await file.sync();
+    await file.close();
+    await link(temporary, out).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === "EEXIST" ? new BackupError(`${out} already exists: choose another --out`) : error;
+    });
+    return { ...summary, bytes: bytes + last.length };
+  } finally {
+    await file.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+  }
+}
+
+async function describeSource(tx: Db, source: string): Promise<BackupHeader> {
+  const applied = await lastAppliedMigration(tx);
+  if (!applied) throw new BackupError("The database has no migrations applied: it is not a database of this service");
+  const known = releaseMigrations().find((migration) => migration.createdAt === applied.createdAt);
+  const [server] = await queryRows<{ version: string }>(tx, sql`select version()`);
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    source,
+    server: server?.version ?? "unknown",
+    migration: { tag: known?.tag ?? String(applied.createdAt), createdAt: applied.createdAt, hash: applied.hash },
+  };
+}
+
+/** One table's header line, then its rows through a cursor, a batch at a time. Returns the row count. */
+async function writeTable(
+  tx: Db,
+  table: { name: string; columns: string[] },
+  write: (lines: string[]) => Promise<void>,
+): Promise<number> {
+  const name = sql.identifier(table.name);
+  const [counted] = await queryRows<{ rows: number }>(tx, sql`select count(*)::int as rows from ${name}`);
+  const header: TableHeader = { table: table.name, columns: table.columns, rows: counted?.rows ?? 0 };
+  await write([JSON.stringify(header)]);
+  const columns = sql.join(
+    table.columns.map((column) => sql.identifier(column)),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`declare backup_rows no scroll cursor for select row_to_json(r)::text as line from (select ${columns} from ${name}) r`,
+  );
+  let written = 0;
+  for (;;) {
+    const batch = await queryRows<{ line: string }>(tx, sql.raw(`fetch forward ${ROWS_PER_FETCH} from backup_rows`));
+    if (batch.length === 0) break;
+    await write(batch.map((row) => row.line));
+    written += batch.length;
+  }
+  await tx.execute(sql`close backup_rows`);
+  if (written !== header.rows) throw new BackupError(`${table.name} changed size during the backup`);
+  return written;
+}
