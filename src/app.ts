@@ -52,7 +52,7 @@ export function createApp(options: AppOptions): Express {
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   app.use(rateLimits({ config, logger, stores: options.rateLimitStores }));
   // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
-  app.all("/api/auth/*splat", authHandler(auth, changes));
+  app.all("/api/auth/*splat", authHandler(auth, changes, options.mailer));
   // After better-auth, whose own origin check answers for its routes.
   app.use(refuseCrossSiteWrites(config));
   app.use(express.json({ limit: "100kb" }));

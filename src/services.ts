@@ -3,6 +3,8 @@ import type { Config } from "./config.js";
 import { ChangeFeed } from "./db/change-feed.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { Logger } from "./logging/logger.js";
+import { Mailer } from "./mail/mailer.js";
+import type { MailWorkerOptions } from "./mail/worker.js";
 
 export interface Services {
   config: Config;
@@ -11,13 +13,20 @@ export interface Services {
   auth: Auth;
   /** Committed changes from every instance, for the app's caches and live streams; close it before the database. */
   changes: ChangeFeed;
+  /** The mail outbox; its worker runs only where startWorker() was called (the server, not the CLI). */
+  mailer: Mailer;
 }
 
 /**
  * Opens and migrates the database, listens for its changes and builds better-auth on it: what the
  * server, CLI and tests share.
  */
-export async function openServices(config: Config, logger: Logger, passwordHasher?: PasswordHasher): Promise<Services> {
+export async function openServices(
+  config: Config,
+  logger: Logger,
+  passwordHasher?: PasswordHasher,
+  mailWorkerOptions?: MailWorkerOptions,
+): Promise<Services> {
   const database = await openDatabase({
     url: config.databaseUrl,
     poolMax: config.databasePoolMax,
@@ -35,7 +44,8 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
     await database.close();
     throw error;
   }
-  const auth = createAuth({ config, db: database.db, logger, passwordHasher });
+  const mailer = new Mailer({ config, db: database.db, logger }, mailWorkerOptions);
+  const auth = createAuth({ config, db: database.db, logger, mailer, passwordHasher });
   const changes = await ChangeFeed.open(database, logger);
-  return { config, logger, database, auth, changes };
+  return { config, logger, database, auth, changes, mailer };
 }

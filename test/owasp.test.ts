@@ -14,6 +14,7 @@ import { createAuth } from "../src/auth/auth.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
 import { createLogger } from "../src/logging/logger.js";
+import { Mailer } from "../src/mail/mailer.js";
 import { CHANGELOG_FILE } from "../tools/routes/changelog.js";
 import { checkRoutes } from "../tools/routes/route-changes.js";
 import { createPost, signIn, signUp, type TestUser, useSecondApp } from "./factories.js";
@@ -1154,8 +1155,9 @@ function useUnreachableDatabaseApp() {
     })();
     const logger = createLogger(config, transport);
     const database = await openDatabase({ url, poolMax: 2, connectionTimeoutMillis: 500, queryTimeoutMillis: 1000 });
-    const auth = createAuth({ config, db: database.db, logger });
-    const server = createApp({ config, database, auth, logger }).listen(0, "127.0.0.1");
+    const mailer = new Mailer({ config, db: database.db, logger });
+    const auth = createAuth({ config, db: database.db, logger, mailer });
+    const server = createApp({ config, database, auth, logger, mailer }).listen(0, "127.0.0.1");
     await once(server, "listening");
     close = async () => {
       await new Promise((resolve) => server.close(resolve));

@@ -1,15 +1,17 @@
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import type { ChangeFeed } from "../db/change-feed.js";
-import { endpointNotFound, payloadTooLarge } from "../http/errors.js";
+import { endpointNotFound, mailUnavailable, payloadTooLarge } from "../http/errors.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
+import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 
 const BASE_PATH = "/api/auth";
 
-// What the service offers of better-auth: email and password accounts and their sessions. It also
-// serves social sign-in and its callbacks, e-mail verification and password-reset links, an HTML
-// error page: nothing here configures or documents them, so they answer as unknown endpoints.
+// What the service offers of better-auth: email and password accounts, their sessions, and the
+// flows that mail a link (password reset, email verification, email change). It also serves social
+// sign-in and its callbacks and an HTML error page: nothing here configures or documents them, so
+// they answer as unknown endpoints.
 export const OFFERED_ENDPOINTS: ReadonlySet<string> = new Set([
   "/sign-up/email",
   "/sign-in/email",
@@ -21,6 +23,19 @@ export const OFFERED_ENDPOINTS: ReadonlySet<string> = new Set([
   "/revoke-session",
   "/revoke-sessions",
   "/revoke-other-sessions",
+  "/request-password-reset",
+  "/reset-password/{token}",
+  "/reset-password",
+  "/send-verification-email",
+  "/verify-email",
+  "/change-email",
+]);
+
+// The endpoints whose whole point is a mail: without an SMTP server they would answer as if it had gone.
+const MAIL_ENDPOINTS: ReadonlySet<string> = new Set([
+  "/request-password-reset",
+  "/send-verification-email",
+  "/change-email",
 ]);
 
 // better-auth's largest legitimate body (name, email, password) is a few hundred bytes; the
@@ -44,7 +59,9 @@ function endpointOf(originalUrl: string): string | undefined {
   } catch {
     return undefined;
   }
-  return pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length) : undefined;
+  if (!pathname.startsWith(`${BASE_PATH}/`)) return undefined;
+  // The one path with a parameter: the link in a reset mail, named as the OpenAPI document names it.
+  return pathname.slice(BASE_PATH.length).replace(/^\/reset-password\/[^/]+$/, "/reset-password/{token}");
 }
 
 /**
@@ -53,10 +70,11 @@ function endpointOf(originalUrl: string): string | undefined {
  * its unexpected failures (`onAPIError.throw`), so that every response is JSON, even an
  * error better-auth raises, and every error is logged like any other.
  */
-export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
+export function authHandler(auth: Auth, changes: ChangeFeed, mailer: Mailer): RequestHandler[] {
   const offeredOnly: RequestHandler = (req, _res, next) => {
     const endpoint = endpointOf(req.originalUrl);
     if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) throw endpointNotFound(req.method, req.originalUrl);
+    if (MAIL_ENDPOINTS.has(endpoint) && !mailer.available) throw mailUnavailable();
     next();
   };
   const boundedBody: RequestHandler = (req, res, next) =>

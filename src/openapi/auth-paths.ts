@@ -13,6 +13,26 @@ const TAG = "Sessions (better-auth)";
 // body that is not JSON (415), and a sign-up with an email already taken (422).
 const EXTRA_ERRORS: Record<string, number[]> = { "/sign-up/email": [422] };
 const ALL_ERRORS = [401, 403, 404, 405, 415];
+// The endpoints anyone may call: signing in, and following or asking for a mailed link.
+const NO_SESSION = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/get-session",
+  "/request-password-reset",
+  "/reset-password",
+  "/reset-password/{token}",
+  "/verify-email",
+  "/send-verification-email",
+]);
+const REDIRECT = {
+  description: "Redirect to the page the client named (callbackURL), with `token` or `error` in its query",
+  headers: { Location: { schema: { type: "string" } } },
+};
+// A mailed link's endpoint answers a browser with a redirect, which better-auth's description leaves out.
+const REDIRECTS: Record<string, Record<string, Json>> = {
+  "/reset-password/{token}": { "302": REDIRECT },
+  "/verify-email": { "302": REDIRECT },
+};
 
 /**
  * better-auth's description of the endpoints the service offers, from better-auth's own generator.
@@ -37,8 +57,13 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
     const operations: Record<string, Json> = {};
     for (const [method, raw] of Object.entries(item)) {
       const op = toOpenApi31(raw, referenced) as Json & { responses: Record<string, Json> };
-      const successes = Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")));
-      const needsSession = !["/sign-up/email", "/sign-in/email", "/get-session"].includes(endpoint);
+      const successes = {
+        ...(endpoint === "/reset-password/{token}"
+          ? {}
+          : Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")))),
+        ...REDIRECTS[endpoint],
+      };
+      const needsSession = !NO_SESSION.has(endpoint);
       operations[method] = {
         ...op,
         tags: [TAG],
