@@ -4069,13 +4069,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The whole record for that user and ADMIN; the public view for anyone else */
+                /** @description The whole record, with `emailVerified`, for that user and ADMIN; the public view for anyone else */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["User"] | components["schemas"]["PublicUser"];
+                        "application/json": components["schemas"]["OwnUser"] | components["schemas"]["PublicUser"];
                     };
                 };
                 /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
@@ -5547,6 +5547,19 @@ export interface components {
             /** @description Absolute URL of the adjacent page, or null */
             previous: string | null;
             results: components["schemas"]["User"][];
+        };
+        OwnUser: {
+            /** Format: uuid */
+            id: string;
+            /** Format: email */
+            email: string;
+            name: string;
+            roles: ("ADMIN" | "MODERATOR" | "USER" | "GUEST")[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            emailVerified: boolean;
         };
         PublicUser: {
             /** Format: uuid */
