@@ -70,7 +70,12 @@ function endpointOf(originalUrl: string): string | undefined {
  * its unexpected failures (`onAPIError.throw`), so that every response is JSON, even an
  * error better-auth raises, and every error is logged like any other.
  */
-export function authHandler(auth: Auth, changes: ChangeFeed, mailer: Mailer): RequestHandler[] {
+export function authHandler(
+  auth: Auth,
+  changes: ChangeFeed,
+  mailer: Mailer,
+  limitPerAddress: RequestHandler,
+): RequestHandler[] {
   const offeredOnly: RequestHandler = (req, _res, next) => {
     const endpoint = endpointOf(req.originalUrl);
     if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) throw endpointNotFound(req.method, req.originalUrl);
@@ -97,5 +102,5 @@ export function authHandler(auth: Auth, changes: ChangeFeed, mailer: Mailer): Re
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
-  return [offeredOnly, boundedBody, handler];
+  return [offeredOnly, boundedBody, limitPerAddress, handler];
 }
