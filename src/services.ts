@@ -4,7 +4,6 @@ import { ChangeFeed } from "./db/change-feed.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { Logger } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
-import type { MailWorkerOptions } from "./mail/worker.js";
 
 export interface Services {
   config: Config;
@@ -21,12 +20,7 @@ export interface Services {
  * Opens and migrates the database, listens for its changes and builds better-auth on it: what the
  * server, CLI and tests share.
  */
-export async function openServices(
-  config: Config,
-  logger: Logger,
-  passwordHasher?: PasswordHasher,
-  mailWorkerOptions?: MailWorkerOptions,
-): Promise<Services> {
+export async function openServices(config: Config, logger: Logger, passwordHasher?: PasswordHasher): Promise<Services> {
   const database = await openDatabase({
     url: config.databaseUrl,
     poolMax: config.databasePoolMax,
@@ -44,7 +38,7 @@ export async function openServices(
     await database.close();
     throw error;
   }
-  const mailer = new Mailer({ config, db: database.db, logger }, mailWorkerOptions);
+  const mailer = new Mailer({ config, db: database.db, logger });
   const auth = createAuth({ config, db: database.db, logger, mailer, passwordHasher });
   const changes = await ChangeFeed.open(database, logger);
   return { config, logger, database, auth, changes, mailer };

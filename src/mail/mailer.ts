@@ -6,7 +6,7 @@ import { MAIL_KINDS, type MailKind } from "./messages.js";
 import { insertMail } from "./outbox.js";
 import { PayloadSealer } from "./sealed-payload.js";
 import { transportFor } from "./transport.js";
-import { DEFAULT_WORKER_OPTIONS, MailWorker, type MailWorkerOptions } from "./worker.js";
+import { MailWorker, WORKER_OPTIONS } from "./worker.js";
 
 export interface MailRecipient {
   name: string;
@@ -22,10 +22,7 @@ export class Mailer {
   private worker: MailWorker | undefined;
   private readonly messageIdDomain: string;
 
-  constructor(
-    private readonly deps: { config: Pick<Config, "mail" | "authSecret">; db: Db; logger: Logger },
-    private readonly workerOptions: MailWorkerOptions = DEFAULT_WORKER_OPTIONS,
-  ) {
+  constructor(private readonly deps: { config: Pick<Config, "mail" | "authSecret">; db: Db; logger: Logger }) {
     this.sealer = new PayloadSealer(deps.config.authSecret);
     this.messageIdDomain = /@([^>\s]+)>?\s*$/.exec(deps.config.mail.from)?.[1] ?? "localhost";
   }
@@ -61,7 +58,7 @@ export class Mailer {
       transport,
       sealer: this.sealer,
       from: config.mail.from,
-      options: this.workerOptions,
+      options: WORKER_OPTIONS,
     });
     this.worker.start();
   }

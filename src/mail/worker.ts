@@ -5,7 +5,7 @@ import { claimDueMail, markFailed, markForRetry, markSent, type QueuedMail } fro
 import type { PayloadSealer } from "./sealed-payload.js";
 import type { MailTransport } from "./transport.js";
 
-export interface MailWorkerOptions {
+interface MailWorkerOptions {
   /** How often the queue is read when nothing wakes the worker (a message queued by another instance, a retry). */
   pollMs: number;
   /** The first retry's delay; each further one doubles, up to `maxRetryDelayMs`. */
@@ -13,7 +13,7 @@ export interface MailWorkerOptions {
   maxRetryDelayMs: number;
 }
 
-export const DEFAULT_WORKER_OPTIONS: MailWorkerOptions = {
+export const WORKER_OPTIONS: MailWorkerOptions = {
   pollMs: 5_000,
   retryDelayMs: 2_000,
   maxRetryDelayMs: 5 * 60_000,

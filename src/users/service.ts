@@ -97,7 +97,8 @@ export async function searchUsers(
 export async function registerUser(db: Db, auth: Auth, input: { name: string; email: string; password: string }) {
   const passwordHash = await (await auth.$context).password.hash(input.password);
   const user = await createUser(db, { name: input.name, email: input.email, passwordHash });
-  await auth.api.sendVerificationEmail({ body: { email: user.email } });
+  if (auth.options.emailVerification?.sendOnSignUp)
+    await auth.api.sendVerificationEmail({ body: { email: user.email } });
   return user;
 }
 
