@@ -59,3 +59,16 @@ export async function markForRetry(db: Db, id: string, delayMs: number, error: s
 export async function markFailed(db: Db, id: string, error: string): Promise<void> {
   await db.update(mailOutbox).set({ status: "failed", payload: null, lastError: error }).where(eq(mailOutbox.id, id));
 }
+
+/** Gives claimed messages back untried: due now, their attempt not counted. */
+export async function releaseMail(db: Db, mails: QueuedMail[]): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now()`, attempts: sql`${mailOutbox.attempts} - 1` })
+    .where(
+      inArray(
+        mailOutbox.id,
+        mails.map((mail) => mail.id),
+      ),
+    );
+}

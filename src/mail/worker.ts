@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
 import { type MailKind, renderMail } from "./messages.js";
-import { claimDueMail, markFailed, markForRetry, markSent, type QueuedMail } from "./outbox.js";
+import { claimDueMail, markFailed, markForRetry, markSent, type QueuedMail, releaseMail } from "./outbox.js";
 import type { PayloadSealer } from "./sealed-payload.js";
 import type { MailTransport } from "./transport.js";
 
@@ -82,8 +82,9 @@ export class MailWorker {
     while (!this.stopped) {
       const batch = await claimDueMail(this.deps.db, BATCH, LEASE_MS);
       if (batch.length === 0) return;
-      for (const mail of batch) {
-        if (this.stopped) return;
+      for (const [index, mail] of batch.entries()) {
+        // Stopping: what this worker claimed but did not try is due again at once, for another instance.
+        if (this.stopped) return releaseMail(this.deps.db, batch.slice(index));
         await this.deliver(mail);
       }
     }
