@@ -11,7 +11,7 @@ import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { health, Readiness, readinessRouter } from "./http/health.js";
 import { answerWritesOnceHeard } from "./http/own-changes.js";
-import { rateLimits } from "./http/rate-limit.js";
+import { addressRateLimit, rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { requestId } from "./logging/request-id.js";
 import { requestLogger } from "./logging/request-logger.js";
@@ -50,9 +50,10 @@ export function createApp(options: AppOptions): Express {
   app.use(requestLogger(logger));
   app.use(refuseOtherOptions);
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
-  app.use(rateLimits({ config, logger, stores: options.rateLimitStores }));
+  const limits = { config, logger, stores: options.rateLimitStores };
+  app.use(rateLimits(limits));
   // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
-  app.all("/api/auth/*splat", authHandler(auth, changes));
+  app.all("/api/auth/*splat", authHandler(auth, changes, options.mailer, addressRateLimit(limits)));
   // After better-auth, whose own origin check answers for its routes.
   app.use(refuseCrossSiteWrites(config));
   app.use(express.json({ limit: "100kb" }));

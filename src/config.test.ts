@@ -73,7 +73,9 @@ describe("loadConfig defaults", () => {
       logLevel: "http",
       rateLimit: { enabled: true, auth: 10, global: 600 },
     });
-    expect(config.warnings).toEqual([]);
+    expect(config.warnings).toEqual([
+      "SMTP_URL is not set: password reset, email verification and email change answer 503",
+    ]);
   });
 
   it("treats an empty value as unset", () => {
@@ -163,6 +165,9 @@ describe("loadConfig refusals", () => {
     ["RATE_LIMIT_GLOBAL", "many"],
     ["RATE_LIMIT_ENABLED", "yes"],
     ["REDIS_URL", "cache"],
+    ["SMTP_URL", "mail.example.com:587"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["REQUIRE_EMAIL_VERIFICATION", "yes"],
   ];
   for (const [name, value] of bad) {
     it(`names ${name} when it is ${JSON.stringify(value)}, in one line`, () => {
@@ -275,6 +280,48 @@ describe("read replica settings", () => {
     );
     expect(configError({ DATABASE_URL: primary, DATABASE_REPLICA_STICKY_MS: "-1" })).toMatch(
       /^Invalid configuration: DATABASE_REPLICA_STICKY_MS /,
+    );
+  });
+});
+
+describe("mail settings", () => {
+  it("writes mail to the log in development, and sends none elsewhere, without SMTP_URL", () => {
+    expect(loadConfig({}).mail).toEqual({
+      transport: "log",
+      smtpUrl: undefined,
+      from: "posts-api <no-reply@localhost>",
+      requireEmailVerification: false,
+    });
+    expect(loadConfig({ NODE_ENV: "test" }).mail.transport).toBe("off");
+  });
+
+  it("sends over SMTP with SMTP_URL, from EMAIL_FROM", () => {
+    const env = {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: SECRET,
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      EMAIL_FROM: "Posts <no-reply@example.com>",
+      REQUIRE_EMAIL_VERIFICATION: "true",
+    };
+    const config = loadConfig(env);
+    expect(config.mail).toEqual({
+      transport: "smtp",
+      smtpUrl: env.SMTP_URL,
+      from: env.EMAIL_FROM,
+      requireEmailVerification: true,
+    });
+    expect(config.warnings).toEqual([]);
+  });
+
+  it("requires EMAIL_FROM with SMTP_URL in production", () => {
+    expect(
+      configError({ NODE_ENV: "production", BETTER_AUTH_SECRET: SECRET, SMTP_URL: "smtp://smtp.example.com:587" }),
+    ).toBe("Invalid configuration: EMAIL_FROM is required with SMTP_URL in production");
+  });
+
+  it("refuses REQUIRE_EMAIL_VERIFICATION where no mail can be sent", () => {
+    expect(configError({ NODE_ENV: "test", REQUIRE_EMAIL_VERIFICATION: "true" })).toBe(
+      "Invalid configuration: REQUIRE_EMAIL_VERIFICATION needs SMTP_URL (no one could verify)",
     );
   });
 });

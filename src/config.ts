@@ -31,6 +31,12 @@ const envSchema = z.object({
   DATABASE_REPLICA_URLS: z.string().optional(),
   DATABASE_REPLICA_STICKY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DATABASE_REPLICA_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#]/, "must start with smtp:// (STARTTLS) or smtps:// (TLS) and name a host")
+    .optional(),
+  EMAIL_FROM: z.string().min(3).optional(),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,8 +72,21 @@ export interface Config {
     readonly stickyMs: number;
     readonly timeoutMs: number;
   };
+  readonly mail: MailConfig;
   /** Start-up remarks (insecure defaults, ignored settings) for main.ts to log once a logger exists. */
   readonly warnings: readonly string[];
+}
+
+/**
+ * How mail leaves: over SMTP; written to the log (development without SMTP_URL, as a console
+ * backend does); or not at all (elsewhere without SMTP_URL), when the endpoints that send mail answer 503.
+ */
+export interface MailConfig {
+  readonly transport: "smtp" | "log" | "off";
+  readonly smtpUrl: string | undefined;
+  readonly from: string;
+  /** Sign-in refused until the address is verified. */
+  readonly requireEmailVerification: boolean;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +120,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     else devAdminKey = env.DEV_MODE_ADMIN_KEY;
   }
 
+  const mail = mailConfig(env, warnings);
+
   return Object.freeze({
     env: env.NODE_ENV,
     isDevelopment,
@@ -130,7 +151,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stickyMs: env.DATABASE_REPLICA_STICKY_MS,
       timeoutMs: env.DATABASE_REPLICA_TIMEOUT_MS,
     }),
+    mail,
     warnings: Object.freeze(warnings),
+  });
+}
+
+function mailConfig(env: Env, warnings: string[]): MailConfig {
+  const production = env.NODE_ENV === "production";
+  if (production && env.SMTP_URL && !env.EMAIL_FROM)
+    throw new ConfigError("Invalid configuration: EMAIL_FROM is required with SMTP_URL in production");
+  const transport = env.SMTP_URL ? "smtp" : env.NODE_ENV === "development" ? "log" : "off";
+  if (transport === "off" && env.REQUIRE_EMAIL_VERIFICATION)
+    throw new ConfigError("Invalid configuration: REQUIRE_EMAIL_VERIFICATION needs SMTP_URL (no one could verify)");
+  if (transport === "off" && production)
+    warnings.push("SMTP_URL is not set: password reset, email verification and email change answer 503");
+  return Object.freeze({
+    transport,
+    smtpUrl: env.SMTP_URL,
+    from: env.EMAIL_FROM ?? "posts-api <no-reply@localhost>",
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
   });
 }
 

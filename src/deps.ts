@@ -7,6 +7,7 @@ import type { Readiness } from "./http/health.js";
 import type { CursorPaginator } from "./http/pagination.js";
 import type { RateLimitStores } from "./http/rate-limit.js";
 import type { Logger } from "./logging/logger.js";
+import type { Mailer } from "./mail/mailer.js";
 import type { NotificationStreamOptions, NotificationStreams } from "./notifications/streams.js";
 import type { PostCountCache } from "./posts/count-cache.js";
 
@@ -18,6 +19,8 @@ export interface AppOptions {
   database: Database;
   auth: Auth;
   logger: Logger;
+  /** Whether mail can be sent (the mail endpoints answer 503 when not), and the outbox. */
+  mailer: Mailer;
   /** Shared rate-limit counters (Redis, see main.ts); each limiter counts in memory without them. */
   rateLimitStores?: RateLimitStores;
   /**

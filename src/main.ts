@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   const drain = drainOnShutdown(server, logger);
+  services.mailer.startWorker();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     // First: it ends the live notification streams, which would otherwise hold the drain to its end.
     await services.changes.close();
     await drain();
+    // After the requests: a reset asked for during the drain is queued, and sent by an instance that stays.
+    await services.mailer.stopWorker();
     await rateLimitStores?.close();
     await services.database.close();
     logger.info("Shut down cleanly");

@@ -3,6 +3,7 @@ import type { Config } from "./config.js";
 import { ChangeFeed } from "./db/change-feed.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { Logger } from "./logging/logger.js";
+import { Mailer } from "./mail/mailer.js";
 
 export interface Services {
   config: Config;
@@ -11,6 +12,8 @@ export interface Services {
   auth: Auth;
   /** Committed changes from every instance, for the app's caches and live streams; close it before the database. */
   changes: ChangeFeed;
+  /** The mail outbox; its worker runs only where startWorker() was called (the server, not the CLI). */
+  mailer: Mailer;
 }
 
 /**
@@ -42,7 +45,8 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
   if (replicas.length > 0 && !replicas.some((status) => status.inUse)) {
     logger.warn("No read replica is usable: every read goes to the primary (see the warnings above for why)");
   }
-  const auth = createAuth({ config, db: database.db, logger, passwordHasher });
+  const mailer = new Mailer({ config, db: database.db, logger });
+  const auth = createAuth({ config, db: database.db, logger, mailer, passwordHasher });
   const changes = await ChangeFeed.open(database, logger);
-  return { config, logger, database, auth, changes };
+  return { config, logger, database, auth, changes, mailer };
 }

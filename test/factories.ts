@@ -9,6 +9,7 @@ import { createAuth } from "../src/auth/auth.js";
 import type { Role } from "../src/auth/roles.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logging/logger.js";
+import { Mailer } from "../src/mail/mailer.js";
 import { setUserRoles } from "../src/users/service.js";
 import type { TestApp } from "./harness.js";
 
@@ -117,8 +118,9 @@ export function useSecondApp(
     const { hash, verify } = (await t.auth.$context).password;
     // Real hashing (scrypt) is for users written by other means than the test app, e.g. the CLI.
     const passwordHasher = options.realPasswordHashing ? undefined : { hash, verify };
-    const auth = createAuth({ config, db: t.database.db, logger, passwordHasher });
-    server = createApp({ config, database: t.database, auth, logger }).listen(0, "127.0.0.1");
+    const mailer = new Mailer({ config, db: t.database.db, logger });
+    const auth = createAuth({ config, db: t.database.db, logger, mailer, passwordHasher });
+    server = createApp({ config, database: t.database, auth, logger, mailer }).listen(0, "127.0.0.1");
     t.conformance.watch(server);
     await once(server, "listening");
     Object.assign(context, {

@@ -28,10 +28,14 @@ afterAll(async () => {
 /** A second app on the test file's database, with other settings (rate limits, production, dev mode). */
 async function startApp(env: Record<string, string>, extra: Partial<AppOptions> = {}) {
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: "pglite:memory", ...env });
-  const server = createApp({ config, database: t.database, auth: t.auth, logger: t.logger, ...extra }).listen(
-    0,
-    "127.0.0.1",
-  );
+  const server = createApp({
+    config,
+    database: t.database,
+    auth: t.auth,
+    logger: t.logger,
+    mailer: t.mailer,
+    ...extra,
+  }).listen(0, "127.0.0.1");
   servers.push(server);
   await once(server, "listening");
   return Object.assign(supertest(server), { port: (server.address() as AddressInfo).port });

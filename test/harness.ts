@@ -40,9 +40,10 @@ export interface TestApp extends Services {
 
 /**
  * Starts the real app on a fresh database for one test file: an in-memory PGlite, or on
- * PostgreSQL (TEST_DATABASE_URL) a clone of the migrated template database.
+ * PostgreSQL (TEST_DATABASE_URL) a clone of the migrated template database. `env` may be a
+ * function, read when the app starts, for a setting known only then (another server's port).
  */
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
   const context = {} as TestApp;
   let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -62,11 +63,12 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       LOG_LEVEL: "debug",
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_MAX: "4",
-      ...env,
+      ...(typeof env === "function" ? env() : env),
     });
     const transport = new MemoryTransport();
     const logger = createLogger(config, transport);
     const services = await openServices(config, logger, testHasher);
+    services.mailer.startWorker();
     const conformance = new ResponseConformance(await buildOpenApiDocument(services.auth));
     const server = createApp(services).listen(0, "127.0.0.1");
     conformance.watch(server);
@@ -83,6 +85,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     // Ends live streams, so the server can close.
     await context.changes?.close();
     await new Promise((resolve) => context.server?.close(resolve));
+    await context.mailer?.stopWorker();
     await context.database?.close();
     await dropDatabase?.();
     const mismatches = context.conformance?.mismatches ?? [];

@@ -36,6 +36,7 @@ async function startInstance(proxy: CuttableProxy, prefix: string) {
     database: t.database,
     auth: t.auth,
     logger,
+    mailer: t.mailer,
     rateLimitStores: stores,
   }).listen(0, "127.0.0.1");
   await once(server, "listening");

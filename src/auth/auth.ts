@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { schema } from "../db/schema.js";
 import type { Logger } from "../logging/logger.js";
+import type { Mailer } from "../mail/mailer.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
 
@@ -24,11 +25,14 @@ export interface AuthOptions {
   config: Config;
   db: Db;
   logger: Logger;
+  mailer: Mailer;
   /** Tests replace better-auth's deliberately slow scrypt; production never passes one. */
   passwordHasher?: PasswordHasher;
 }
 
-export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) {
+const HOUR_S = 60 * 60;
+
+export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthOptions) {
   return betterAuth({
     appName: "posts-api",
     baseURL: config.authUrl,
@@ -40,8 +44,29 @@ export function createAuth({ config, db, logger, passwordHasher }: AuthOptions) 
       enabled: true,
       minPasswordLength: 8,
       ...(passwordHasher ? { password: passwordHasher } : {}),
+      // better-auth calls these after its own writes; the mail is queued, not sent, before it answers.
+      sendResetPassword: ({ user, url }) => mailer.queue("reset-password", user, { url }),
+      resetPasswordTokenExpiresIn: HOUR_S,
+      // Whoever reset the password may be locking out someone who knew the old one.
+      revokeSessionsOnPasswordReset: true,
+      requireEmailVerification: config.mail.requireEmailVerification,
     },
+    emailVerification: {
+      sendVerificationEmail: ({ user, url }) => mailer.queue("verify-email", user, { url }),
+      sendOnSignUp: mailer.available,
+      sendOnSignIn: config.mail.requireEmailVerification,
+      expiresIn: 24 * HOUR_S,
+    },
+    // Reset tokens are stored as hashes: someone who reads the database cannot use a pending one.
+    verification: { storeIdentifier: "hashed" },
     user: {
+      // The old address approves first, then the new one is verified; never changed unverified.
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: ({ user, newEmail, url }) =>
+          mailer.queue("confirm-email-change", user, { url, newEmail }),
+        updateEmailWithoutVerification: false,
+      },
       additionalFields: {
         // `input: false`: no sign-up or update body can set roles; only an admin route or the CLI can.
         roles: { type: "string[]", required: false, defaultValue: ["USER"], input: false },

@@ -1,19 +1,22 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import type { ChangeFeed } from "../db/change-feed.js";
 import { onPrimary } from "../db/replicas.js";
-import { betterAuthRefusal, endpointNotFound, payloadTooLarge } from "../http/errors.js";
+import { betterAuthRefusal, endpointNotFound, mailUnavailable, payloadTooLarge } from "../http/errors.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
+import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 import { refusedPassword } from "./password-rule.js";
 
 const BASE_PATH = "/api/auth";
 
-// What the service offers of better-auth: email and password accounts and their sessions, each by
-// the one method it is documented with. It also serves social sign-in and its callbacks, e-mail
-// verification and password-reset links, an HTML error page: nothing here configures or documents
-// them, so they answer as unknown endpoints, as does any other method (better-auth fails with a 500
-// on TRACE, and refuses a POST to get-session with a 405 that no client can act on).
+// What the service offers of better-auth: email and password accounts, their sessions, and the
+// flows that mail a link (password reset, email verification, email change), each by the one method
+// it is documented with. It also serves social sign-in and its callbacks and an HTML error page:
+// nothing here configures or documents them, so they answer as unknown endpoints, as does any
+// other method (better-auth fails with a 500 on TRACE, and refuses a POST to get-session with a
+// 405 that no client can act on).
 export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
   ["/sign-up/email", "POST"],
   ["/sign-in/email", "POST"],
@@ -25,12 +28,29 @@ export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
   ["/revoke-session", "POST"],
   ["/revoke-sessions", "POST"],
   ["/revoke-other-sessions", "POST"],
+  ["/request-password-reset", "POST"],
+  ["/reset-password/{token}", "GET"],
+  ["/reset-password", "POST"],
+  ["/send-verification-email", "POST"],
+  ["/verify-email", "GET"],
+  ["/change-email", "POST"],
 ]);
+
+// The endpoints whose whole point is a mail: without an SMTP server they would answer as if it had gone.
+const MAIL_ENDPOINTS: ReadonlySet<string> = new Set([
+  "/request-password-reset",
+  "/send-verification-email",
+  "/change-email",
+]);
+
+// Longer than either answer takes on a healthy database, so that both take exactly this long.
+const RESET_REQUEST_MIN_MS = 250;
 
 // The better-auth endpoints that set a password, and the body field that carries the new one.
 const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
   ["/sign-up/email", "password"],
   ["/change-password", "newPassword"],
+  ["/reset-password", "newPassword"],
 ]);
 
 /** Whether the service passes this request on to better-auth; a HEAD is read as the GET it stands for. */
@@ -60,7 +80,9 @@ function endpointOf(originalUrl: string): string | undefined {
   } catch {
     return undefined;
   }
-  return pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length) : undefined;
+  if (!pathname.startsWith(`${BASE_PATH}/`)) return undefined;
+  // The one path with a parameter: the link in a reset mail, named as the OpenAPI document names it.
+  return pathname.slice(BASE_PATH.length).replace(/^\/reset-password\/[^/]+$/, "/reset-password/{token}");
 }
 
 /**
@@ -69,9 +91,16 @@ function endpointOf(originalUrl: string): string | undefined {
  * its unexpected failures (`onAPIError.throw`), so that every response is JSON, even an
  * error better-auth raises, and every error is logged like any other.
  */
-export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
+export function authHandler(
+  auth: Auth,
+  changes: ChangeFeed,
+  mailer: Mailer,
+  limitPerAddress: RequestHandler,
+): RequestHandler[] {
   const offeredOnly: RequestHandler = (req, _res, next) => {
-    if (!isOffered(req.method, endpointOf(req.originalUrl))) throw endpointNotFound(req.method, req.originalUrl);
+    const endpoint = endpointOf(req.originalUrl);
+    if (!isOffered(req.method, endpoint)) throw endpointNotFound(req.method, req.originalUrl);
+    if (MAIL_ENDPOINTS.has(endpoint!) && !mailer.available) throw mailUnavailable();
     next();
   };
   const boundedBody: RequestHandler = (req, res, next) =>
@@ -94,10 +123,15 @@ export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
   const handler: RequestHandler = (req, res) => {
     if (req.ip) req.headers[CLIENT_ADDRESS_HEADER] = req.ip;
     else delete req.headers[CLIENT_ADDRESS_HEADER];
+    const started = performance.now();
     return toNodeHandler(async (request: Request) => {
       // Sessions and accounts are read where every sign-out and revocation already is: a lagging
       // replica would show a session that has ended.
       const response = await onPrimary(() => auth.handler(request));
+      // A known address costs two writes that an unknown one does not: answering no sooner than
+      // a fixed time after the request hides which of the two it was.
+      if (endpointOf(req.originalUrl) === "/request-password-reset")
+        await delay(Math.max(0, RESET_REQUEST_MIN_MS - (performance.now() - started)));
       // As for the service's own writes (http/own-changes.ts): a sign-out, a revocation or a
       // password change is answered once this instance's session cache has heard of it.
       if (response.status < 400 && UNSAFE_METHODS.has(req.method)) await changes.caughtUp();
@@ -106,7 +140,7 @@ export function authHandler(auth: Auth, changes: ChangeFeed): RequestHandler[] {
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
-  return [offeredOnly, boundedBody, passwordRule, handler];
+  return [offeredOnly, boundedBody, limitPerAddress, passwordRule, handler];
 }
 
 function jsonField(body: unknown, field: string): unknown {

@@ -159,6 +159,9 @@ describe("users create", () => {
     const profile = await app.http.get("/api/profile").set("Cookie", cookie);
     expect(profile.body.user).toMatchObject({ email: admin.email, name: "First Admin", roles: ["ADMIN"] });
     expect((await app.http.get("/api/users").set("Cookie", cookie)).status).toBe(200);
+    // The operator vouches for the address: no verification mail is needed.
+    const record = await app.http.get(`/api/v2/users/${profile.body.user.id}/`).set("Cookie", cookie);
+    expect(record.body).toMatchObject({ emailVerified: true });
   });
 
   it("creates a USER when no role is given", () => {

@@ -60,7 +60,13 @@ async function run(argv: string[]): Promise<string> {
   try {
     if (input) {
       const passwordHash = await (await auth.$context).password.hash(input.password);
-      const user = await createUser(database.db, { name: input.name, email: input.email, passwordHash, roles });
+      const user = await createUser(database.db, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        roles,
+        emailVerified: true,
+      });
       return `Created ${user.email} (${user.id}) with roles ${user.roles.join(", ")}`;
     }
     const [found] = await database.db

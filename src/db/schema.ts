@@ -224,7 +224,46 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_at_id_idx").on(t.createdAt, t.id)],
 );
 
-export const schema = { users, sessions, accounts, verifications, posts, comments, notifications, auditLog };
+/**
+ * Mail waiting to be sent, or sent. A request that causes a mail answers once its row is committed;
+ * a worker on any instance claims due rows (`FOR UPDATE SKIP LOCKED`), sends them and records the
+ * outcome. The link inside a message is a credential: `payload` holds the message's values sealed
+ * with a key derived from the auth secret, and is emptied once the message is sent or given up.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    /** The Message-ID header: the same on every attempt, so a receiver can tell a repeat. */
+    messageId: text("message_id").notNull().unique("mail_outbox_message_id_unique"),
+    payload: text("payload"),
+    /** pending, sent or failed. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a worker may next try: now for a new message, later after a failure or while one holds it. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** A message whose link has expired is not worth sending. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  posts,
+  comments,
+  notifications,
+  auditLog,
+  mailOutbox,
+};
 
 /** One drizzle type for both drivers; a transaction is a Db too, so services take either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -74,6 +74,8 @@ export const lastAdminProtection = () =>
 export const selfDeletion = () => new HttpError(409, "You cannot delete your own account", "self_deletion");
 export const serviceUnavailable = () =>
   new HttpError(503, "The database is unavailable, try again shortly", "service_unavailable");
+export const mailUnavailable = () =>
+  new HttpError(503, "Mail is not configured on this server: no message can be sent", "mail_unavailable");
 export const invalidPage = () => new HttpError(404, "Invalid page.", "invalid_page", { specificInV2: true });
 export const invalidCursor = () => new HttpError(400, "Invalid cursor", "invalid_cursor", { specificInV2: true });
 export const streamWithAdminKey = () =>

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Request, RequestHandler } from "express";
 import { MemoryStore, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
@@ -10,14 +11,24 @@ import { rateLimited } from "./errors.js";
 const WINDOW_MS = 60_000;
 
 // Where a guessed or stolen password is worth most, and each request costs a password hash:
-// sign-in, sign-up, account creation (v1 and v2) and password change.
+// sign-in, sign-up, account creation (v1 and v2) and password change; and the requests that mail
+// someone a link, or spend one.
 const CREDENTIAL_ROUTES = new Set([
   "/api/auth/sign-in/email",
   "/api/auth/sign-up/email",
   "/api/users",
   "/api/v2/users",
   "/api/auth/change-password",
+  "/api/auth/request-password-reset",
+  "/api/auth/send-verification-email",
+  "/api/auth/change-email",
+  "/api/auth/reset-password",
 ]);
+
+// The requests that mail a link to the address in their body, whoever sends them.
+const MAIL_TO_ADDRESS_ROUTES = new Set(["/api/auth/request-password-reset", "/api/auth/send-verification-email"]);
+const MAILS_PER_ADDRESS = 3;
+const ADDRESS_WINDOW_MS = 60 * 60_000;
 
 // Probes from the orchestrator must never be refused, or a busy instance would be restarted.
 const UNLIMITED_PATHS = new Set(["/health", "/ready"]);
@@ -75,19 +86,59 @@ export function rateLimits({ config, logger, stores }: RateLimitDeps): RequestHa
 }
 
 /**
+ * Per address named in the body: MAILS_PER_ADDRESS reset or verification requests an hour, from
+ * any number of clients, so nobody can flood a mailbox by asking from many addresses. A known and
+ * an unknown address are counted alike. Mounted where the body has been read (see auth/handler.ts);
+ * the counters are keyed by a hash of the address, never the address itself.
+ */
+export function addressRateLimit({ config, logger, stores }: RateLimitDeps): RequestHandler {
+  if (!config.rateLimit.enabled) return (_req, _res, next) => next();
+  const limiter = rateLimit({
+    windowMs: ADDRESS_WINDOW_MS,
+    limit: MAILS_PER_ADDRESS,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    keyGenerator: (req) => createHash("sha256").update(addressIn(req)!).digest("base64url"),
+    handler: (_req, _res, next) => next(rateLimited()),
+    store: stores?.create("address"),
+    passOnStoreError: true,
+    logger: limiterLogger(logger),
+  });
+  return (req, res, next) => {
+    if (req.method !== "POST" || !MAIL_TO_ADDRESS_ROUTES.has(normalisedPath(req)) || addressIn(req) === undefined)
+      return next();
+    return limiter(req, res, next);
+  };
+}
+
+/** The address a body (JSON text, as the auth handler reads it) names, as better-auth compares addresses. */
+function addressIn(req: Request): string | undefined {
+  if (typeof req.body !== "string") return undefined;
+  try {
+    const { email } = JSON.parse(req.body) as { email?: unknown };
+    return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * better-auth resolves the URL as a browser would (`/sign-in/./email` and `/x/../sign-in/email`
  * both sign in) and Express matches case-insensitively with an optional trailing slash; every
  * spelling either of them serves must meet the same limit.
  */
 function isCredentialRoute(req: Request): boolean {
-  if (req.method !== "POST") return false;
+  return req.method === "POST" && CREDENTIAL_ROUTES.has(normalisedPath(req));
+}
+
+function normalisedPath(req: Request): string {
   let path: string;
   try {
     path = new URL(req.originalUrl, "http://service.invalid").pathname;
   } catch {
     path = req.path;
   }
-  return CREDENTIAL_ROUTES.has(path.toLowerCase().replace(/\/$/, ""));
+  return path.toLowerCase().replace(/\/$/, "");
 }
 
 function limiterLogger(logger: Logger) {

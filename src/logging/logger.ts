@@ -53,10 +53,16 @@ export function escapeControlCharacters(text: string): string {
 
 const SECRET_PARAM = /^(adminkey|.*token.*|.*secret.*|password|code)$/i;
 
-/** A URL safe to log: the value of the adminKey and of any token-like query parameter is replaced. */
+// better-auth's password-reset link carries its token as a path segment, not a query parameter.
+const TOKEN_IN_PATH = /(\/reset-password\/)[^/?#]+/gi;
+
+/**
+ * A URL safe to log: the value of the adminKey and of any token-like query parameter is replaced,
+ * and so is a token in the path.
+ */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf("?");
-  if (queryStart === -1) return url;
+  if (queryStart === -1) return url.replace(TOKEN_IN_PATH, "$1[redacted]");
   const redacted = url
     .slice(queryStart + 1)
     .split("&")
@@ -66,7 +72,7 @@ export function redactUrl(url: string): string {
       return eq !== -1 && SECRET_PARAM.test(safeDecode(name)) ? `${name}=[redacted]` : pair;
     })
     .join("&");
-  return `${url.slice(0, queryStart)}?${redacted}`;
+  return `${url.slice(0, queryStart).replace(TOKEN_IN_PATH, "$1[redacted]")}?${redacted}`;
 }
 
 function safeDecode(value: string): string {

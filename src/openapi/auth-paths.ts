@@ -28,6 +28,8 @@ const FIELD_RULES: Record<string, Record<string, z.ZodType>> = {
   },
   "/update-user": { name: userFields.shape.name, image: userFields.shape.image },
   "/change-password": { newPassword: newPassword() },
+  "/reset-password": { newPassword: newPassword() },
+  "/change-email": { newEmail: userFields.shape.email },
 };
 // Bodies better-auth refuses to go without, which its description leaves optional.
 const REQUIRED_BODIES = new Set([
@@ -36,10 +38,33 @@ const REQUIRED_BODIES = new Set([
   "/change-password",
   "/update-user",
   "/revoke-session",
+  "/request-password-reset",
+  "/reset-password",
+  "/send-verification-email",
+  "/change-email",
 ]);
 // Endpoints that answer without a session: sign-out then has nothing to end, and says so with 200.
 const SESSION_OPTIONAL = new Set(["/sign-out"]);
-const SESSION_NOT_NEEDED = new Set(["/sign-up/email", "/sign-in/email", "/get-session"]);
+// The endpoints anyone may call: signing in, and following or asking for a mailed link.
+const SESSION_NOT_NEEDED = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/get-session",
+  "/request-password-reset",
+  "/reset-password",
+  "/reset-password/{token}",
+  "/verify-email",
+  "/send-verification-email",
+]);
+const REDIRECT = {
+  description: "Redirect to the page the client named (callbackURL), with `token` or `error` in its query",
+  headers: { Location: { schema: { type: "string" } } },
+};
+// A mailed link's endpoint answers a browser with a redirect, which better-auth's description leaves out.
+const REDIRECTS: Record<string, Record<string, Json>> = {
+  "/reset-password/{token}": { "302": REDIRECT },
+  "/verify-email": { "302": REDIRECT },
+};
 
 /**
  * better-auth's description of the endpoints the service offers, from better-auth's own generator.
@@ -66,7 +91,12 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
     for (const [method, raw] of Object.entries(item)) {
       if (method !== offered) continue;
       const op = toOpenApi31(raw, referenced) as Json & { responses: Record<string, Json> };
-      const successes = Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")));
+      const successes = {
+        ...(endpoint === "/reset-password/{token}"
+          ? {}
+          : Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")))),
+        ...REDIRECTS[endpoint],
+      };
       operations[method] = {
         ...op,
         ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined),

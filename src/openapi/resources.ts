@@ -19,6 +19,9 @@ export const userJson = z
   })
   .meta({ id: "User" });
 
+/** A user's record as v2 shows it to that user and ADMIN: with whether the address is verified. */
+export const ownUserJson = userJson.extend({ emailVerified: z.boolean() }).meta({ id: "OwnUser" });
+
 /** Another user's record, as v2 shows it to anyone but that user and ADMIN. */
 export const publicUserJson = z.object({ id: z.uuid(), name: z.string() }).meta({ id: "PublicUser" });
 

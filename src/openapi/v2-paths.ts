@@ -15,6 +15,7 @@ import {
   cursorPage,
   notificationJson,
   postJson,
+  ownUserJson,
   publicUserJson,
   tagJson,
   userJson,
@@ -183,8 +184,9 @@ export const v2Paths: ZodOpenApiPathsObject = {
       path: idParams,
       successes: {
         200: {
-          description: "The whole record for that user and ADMIN; the public view for anyone else",
-          schema: z.union([userJson, publicUserJson]),
+          description:
+            "The whole record, with `emailVerified`, for that user and ADMIN; the public view for anyone else",
+          schema: z.union([ownUserJson, publicUserJson]),
         },
       },
       errors: [404],

@@ -47,6 +47,18 @@ export async function getUser(db: Db, id: string): Promise<PublicUser> {
   return user;
 }
 
+/** A user's record with whether its address is verified: what v2 shows that user and ADMIN. */
+export async function getUserRecord(db: Db, id: string): Promise<PublicUser & { emailVerified: boolean }> {
+  const [user] = UUID.test(id)
+    ? await db
+        .select({ ...publicUserColumns, emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, id))
+    : [];
+  if (!user) throw userNotFound();
+  return user;
+}
+
 export function listUsers(db: Db, page: { limit: number; offset: number }): Promise<PublicUser[]> {
   return db
     .select(publicUserColumns)
@@ -78,10 +90,16 @@ export async function searchUsers(
   return { rows, count: total?.count ?? 0 };
 }
 
-/** Creates a user who signs in like one who signed up: the password is hashed by better-auth's own hasher. */
+/**
+ * Creates a user who signs in like one who signed up: the password is hashed by better-auth's own
+ * hasher, and the address is asked to verify itself, as at sign-up (nothing is queued without mail).
+ */
 export async function registerUser(db: Db, auth: Auth, input: { name: string; email: string; password: string }) {
   const passwordHash = await (await auth.$context).password.hash(input.password);
-  return createUser(db, { name: input.name, email: input.email, passwordHash });
+  const user = await createUser(db, { name: input.name, email: input.email, passwordHash });
+  if (auth.options.emailVerification?.sendOnSignUp)
+    await auth.api.sendVerificationEmail({ body: { email: user.email } });
+  return user;
 }
 
 export interface NewUser {
@@ -89,6 +107,8 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   roles?: Role[];
+  /** The operator vouches for the address (the CLI); a user created through the API verifies it by mail. */
+  emailVerified?: boolean;
 }
 
 /**
@@ -100,7 +120,12 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ name: input.name, email: input.email, roles: input.roles ?? ["USER"] })
+        .values({
+          name: input.name,
+          email: input.email,
+          roles: input.roles ?? ["USER"],
+          emailVerified: input.emailVerified ?? false,
+        })
         .returning(publicUserColumns);
       await tx
         .insert(accounts)

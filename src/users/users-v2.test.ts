@@ -147,6 +147,7 @@ describe("/api/v2/users/<id>/", () => {
       email: user.email,
       name: user.name,
       roles: ["USER"],
+      emailVerified: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     };

@@ -45,7 +45,7 @@ export function usersV2Router({ db, auth, guards }: V2Deps): Router {
   });
 
   router.get("/users/:id/", requireAuth(), byId, async (req, res) => {
-    const user = await users.getUser(db, byId.input(res).params.id);
+    const user = await users.getUserRecord(db, byId.input(res).params.id);
     res.json(can(actorOf(req), "user.readPrivate", user) ? user : users.publicViewOf(user));
   });
 

@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import type { Logger } from "../logging/logger.js";
+import { MAIL_KINDS, type MailKind } from "./messages.js";
+import { insertMail } from "./outbox.js";
+import { PayloadSealer } from "./sealed-payload.js";
+import { transportFor } from "./transport.js";
+import { MailWorker, WORKER_OPTIONS } from "./worker.js";
+
+export interface MailRecipient {
+  name: string;
+  email: string;
+}
+
+/**
+ * What the rest of the service knows of mail: whether it can send at all, `queue` (durable once it
+ * resolves), and the worker that sends, which the server and the tests run and the CLI does not.
+ */
+export class Mailer {
+  private readonly sealer: PayloadSealer;
+  private worker: MailWorker | undefined;
+  private readonly messageIdDomain: string;
+
+  constructor(private readonly deps: { config: Pick<Config, "mail" | "authSecret">; db: Db; logger: Logger }) {
+    this.sealer = new PayloadSealer(deps.config.authSecret);
+    this.messageIdDomain = /@([^>\s]+)>?\s*$/.exec(deps.config.mail.from)?.[1] ?? "localhost";
+  }
+
+  /** False when no SMTP server is configured outside development: the mail endpoints answer 503. */
+  get available(): boolean {
+    return this.deps.config.mail.transport !== "off";
+  }
+
+  /**
+   * Stores the message in the outbox and wakes this instance's worker; resolves once the row is
+   * committed, before any SMTP exchange. Without mail it stores nothing.
+   */
+  async queue(kind: MailKind, to: MailRecipient, values: { url: string; newEmail?: string }): Promise<void> {
+    if (!this.available) return;
+    await insertMail(this.deps.db, {
+      kind,
+      recipient: to.email,
+      messageId: `<${randomUUID()}@${this.messageIdDomain}>`,
+      payload: this.sealer.seal({ name: to.name, ...values }),
+      expiresAt: new Date(Date.now() + MAIL_KINDS[kind].validForMs),
+    });
+    this.worker?.wake();
+  }
+
+  startWorker(): void {
+    const transport = transportFor(this.deps.config.mail, this.deps.logger);
+    if (!transport || this.worker) return;
+    const { config, db, logger } = this.deps;
+    this.worker = new MailWorker({
+      db,
+      logger,
+      transport,
+      sealer: this.sealer,
+      from: config.mail.from,
+      options: WORKER_OPTIONS,
+    });
+    this.worker.start();
+  }
+
+  async stopWorker(): Promise<void> {
+    await this.worker?.stop();
+    this.worker = undefined;
+  }
+}

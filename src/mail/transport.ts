@@ -1,0 +1,60 @@
+import type { Transporter } from "nodemailer";
+import type { MailConfig } from "../config.js";
+import type { Logger } from "../logging/logger.js";
+
+export interface OutgoingMail {
+  from: string;
+  to: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+/** Where the worker hands a message: resolves once the message is accepted, rejects otherwise. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+// A relay that does not answer is a failure to retry later, not a worker stuck for nodemailer's
+// default two minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * SMTP through nodemailer, loaded on the first message (the service starts without it). One pooled
+ * connection is reused while messages keep coming. `smtp://` requires STARTTLS so that the
+ * credentials never cross the network in clear (`?requireTLS=false` in the URL allows a relay
+ * without it); `smtps://` is TLS from the first byte.
+ */
+export function smtpTransport(url: string): MailTransport {
+  let transporter: Promise<Transporter> | undefined;
+  return {
+    async send(mail) {
+      transporter ??= import("nodemailer").then((nodemailer) =>
+        nodemailer.createTransport({ url, pool: true, maxConnections: 2, requireTLS: true, ...SMTP_TIMEOUTS }),
+      );
+      await (await transporter).sendMail({ ...mail, disableFileAccess: true, disableUrlAccess: true });
+    },
+    close() {
+      void transporter?.then((t) => t.close());
+    },
+  };
+}
+
+/** Development without SMTP: the message, link included, goes to the log instead of the network. */
+export function logTransport(logger: Logger): MailTransport {
+  return {
+    send(mail) {
+      logger.info(`Mail not sent (no SMTP_URL): to ${mail.to.address}, "${mail.subject}"\n${mail.text}`);
+      return Promise.resolve();
+    },
+    close() {},
+  };
+}
+
+export function transportFor(config: MailConfig, logger: Logger): MailTransport | undefined {
+  if (config.transport === "smtp" && config.smtpUrl) return smtpTransport(config.smtpUrl);
+  if (config.transport === "log") return logTransport(logger);
+  return undefined;
+}

@@ -1,0 +1,135 @@
+// SMTP refuses connections for 30 s while 200 password resets are asked of two instances: every
+// request is answered while it is down (the mail is queued, not sent, in the request), and once it
+// is back each of the 200 messages arrives exactly once, counted by Message-ID.
+import { once } from "node:events";
+import type { Server } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq } from "drizzle-orm";
+import supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../src/app.js";
+import { createAuth } from "../src/auth/auth.js";
+import { loadConfig } from "../src/config.js";
+import { openDatabase } from "../src/db/client.js";
+import { mailOutbox } from "../src/db/schema.js";
+import { createLogger } from "../src/logging/logger.js";
+import { Mailer } from "../src/mail/mailer.js";
+import { signUp, type TestUser } from "./factories.js";
+import { MemoryTransport, useTestApp } from "./harness.js";
+import { TestSmtpServer } from "./smtp.js";
+
+const smtp = new TestSmtpServer();
+beforeAll(() => smtp.start());
+afterAll(() => smtp.stop());
+
+const t = useTestApp(() => ({ SMTP_URL: smtp.url }));
+const second = {} as { http: ReturnType<typeof supertest>; mailer: Mailer; logs: MemoryTransport["entries"] };
+let closeSecond: () => Promise<void> = async () => {};
+
+/** A second instance on the same database: its own pool on PostgreSQL, its own mail worker either way. */
+beforeAll(async () => {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "info",
+    DATABASE_URL: t.config.databaseUrl,
+    SMTP_URL: smtp.url,
+  });
+  const transport = new MemoryTransport();
+  const logger = createLogger(config, transport);
+  const database =
+    t.database.kind === "postgres" ? await openDatabase({ url: config.databaseUrl, poolMax: 4 }) : t.database;
+  const mailer = new Mailer({ config, db: database.db, logger });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    logger,
+    mailer,
+    passwordHasher: (await t.auth.$context).password,
+  });
+  const server: Server = createApp({ config, database, auth, logger, mailer }).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  mailer.startWorker();
+  Object.assign(second, { http: supertest(server), mailer, logs: transport.entries });
+  closeSecond = async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await mailer.stopWorker();
+    if (database !== t.database) await database.close();
+  };
+});
+afterAll(() => closeSecond());
+
+const RESETS = 200;
+const OUTAGE_MS = 30_000;
+const SUBJECT = "Reset your password";
+
+describe("mail during an SMTP outage", () => {
+  it("delivers every reset asked for during the outage exactly once when SMTP returns", async () => {
+    const users: TestUser[] = [];
+    for (let i = 0; i < RESETS; i++) users.push(await signUp(t));
+    // The sign-up verification mails go out first, so that only resets are left to count.
+    await waitUntilNothingPending();
+
+    await smtp.stop();
+    const down = Date.now();
+    let slowestMs = 0;
+    const statuses = await inBatches(users, 10, async (user, i) => {
+      const http = i % 2 === 0 ? t.http : second.http;
+      const started = performance.now();
+      const { status } = await http.post("/api/auth/request-password-reset").send({ email: user.email });
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      return status;
+    });
+    // Every request was answered before SMTP came back: none waited for it.
+    expect(statuses).toEqual(users.map(() => 200));
+    console.log(
+      `${RESETS} resets answered in ${Date.now() - down} ms while SMTP was down; slowest ${Math.round(slowestMs)} ms`,
+    );
+
+    await sleep(Math.max(0, OUTAGE_MS - (Date.now() - down)));
+    await smtp.start();
+
+    const resets = await waitForResets(RESETS, 240_000);
+    // A little longer: a message sent twice would show up now.
+    await sleep(3000);
+    const finalResets = smtp.received.filter((mail) => mail.parsed.subject === SUBJECT);
+    expect(finalResets).toHaveLength(RESETS);
+    expect(new Set(finalResets.map((mail) => mail.parsed.messageId)).size).toBe(RESETS);
+    expect(new Set(finalResets.flatMap((mail) => mail.envelopeTo))).toEqual(new Set(users.map((user) => user.email)));
+    expect(resets).toHaveLength(RESETS);
+
+    const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "reset-password"));
+    expect(rows.filter((row) => row.status === "sent")).toHaveLength(RESETS);
+    expect(rows.some((row) => row.attempts > 1)).toBe(true);
+    const retried = [...t.logs, ...second.logs].filter((entry) =>
+      String(entry.message).startsWith("Mail not sent: trying again"),
+    );
+    expect(retried.length).toBeGreaterThan(0);
+  }, 420_000);
+});
+
+async function inBatches<T, R>(items: T[], size: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    results.push(...(await Promise.all(items.slice(start, start + size).map((item, i) => run(item, start + i)))));
+  }
+  return results;
+}
+
+async function waitUntilNothingPending() {
+  for (let waited = 0; waited < 120_000; waited += 500) {
+    const pending = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+    if (pending.length === 0) return;
+    await sleep(500);
+  }
+  throw new Error("the sign-up mails were never sent");
+}
+
+async function waitForResets(count: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const resets = smtp.received.filter((mail) => mail.parsed.subject === SUBJECT);
+    if (resets.length >= count) return resets;
+    if (Date.now() > deadline) throw new Error(`${resets.length} of ${count} reset mails arrived`);
+    await sleep(500);
+  }
+}
