@@ -128,7 +128,10 @@ async function seed(app: RunningApp): Promise<{ email: string; postIds: string[]
   return { email: ada.email, postIds };
 }
 
-/** Each table's row count and a digest of its rows' contents (generated columns included). */
+/**
+ * Each table's row count and a digest of its rows' contents (generated columns included), but for
+ * notifications' positions: those are the writing database's transaction ids, renumbered by a restore.
+ */
 async function fingerprint(db: Db): Promise<Record<string, string>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone to 'UTC'`);
@@ -137,8 +140,8 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
       const [row] = await queryRows<{ rows: number; digest: string }>(
         tx,
         sql`select count(*)::int as rows,
-                   md5(coalesce(string_agg(row_to_json(t)::text, E'\n' order by row_to_json(t)::text), '')) as digest
-            from ${sql.identifier(name)} t`,
+                   md5(coalesce(string_agg(row_of_t, E'\n' order by row_of_t), '')) as digest
+            from (select (row_to_json(t)::jsonb - 'tx_id' - 'seq')::text as row_of_t from ${sql.identifier(name)} t) as rows`,
       );
       result[name] = `${row!.rows} rows ${row!.digest}`;
     }
@@ -146,14 +149,43 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
   });
 }
 
-async function expectSignIn(app: RunningApp, email: string): Promise<void> {
+async function expectSignIn(app: RunningApp, email: string): Promise<string> {
   const res = await app.http.post("/api/auth/sign-in/email").send({ email, password });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return sessionCookieOf(res.headers["set-cookie"]);
 }
 
 /**
- * The backup as a release at `migration` would have written it: audit_log without the
- * actor_email column that a later migration added, and a trailer that matches.
+ * A notification written after the restore comes after every restored one in the order live
+ * streams resume from, so a reconnect naming a restored notification receives it.
+ */
+async function expectNewNotificationAfterRestored(app: RunningApp, adminCookie: string): Promise<void> {
+  const [restored] = await queryRows<{ id: string; user_id: string }>(
+    app.database.db,
+    sql`select id, user_id from notifications order by tx_id desc, seq desc limit 1`,
+  );
+  const created = await app.http
+    .post("/api/v2/notifications/")
+    .set("Cookie", adminCookie)
+    .send({ userId: restored!.user_id, message: "After the restore" });
+  expect(created.status).toBe(201);
+  const [later] = await queryRows<{ later: boolean }>(
+    app.database.db,
+    sql`select (n.tx_id, n.seq) > (r.tx_id, r.seq) as later
+        from notifications n, notifications r where n.id = ${created.body.id} and r.id = ${restored!.id}`,
+  );
+  expect(later!.later).toBe(true);
+}
+
+/** What the migrations after 0003 added: columns of existing tables, and new tables. */
+const ADDED_AFTER_0003 = {
+  columns: { audit_log: ["actor_email"], notifications: ["tx_id", "seq"] } as Record<string, string[]>,
+  tables: ["mail_outbox"],
+};
+
+/**
+ * The backup as a release at `migration` (0003) would have written it: without the columns and
+ * tables that later migrations added, and with a trailer that matches.
  */
 function rewriteAsOlderBackup(file: string, migration: { tag: string; createdAt: number; hash: string }): string {
   const [first, ...rest] = readFileSync(file, "utf8").trimEnd().split("\n");
@@ -162,20 +194,36 @@ function rewriteAsOlderBackup(file: string, migration: { tag: string; createdAt:
     migration: { tag: migration.tag, createdAt: migration.createdAt, hash: migration.hash },
   };
   const lines = [JSON.stringify(header)];
-  let auditRows = 0;
+  let rowsLeft = 0;
+  let dropping: string[] = [];
+  let droppingTable = false;
+  let tables = 0;
+  let rows = 0;
   for (const line of rest.slice(0, -1)) {
     const value = JSON.parse(line) as Record<string, unknown>;
-    if (auditRows > 0) {
-      delete value.actor_email;
-      auditRows--;
-    } else if (value.table === "audit_log") {
-      value.columns = (value.columns as string[]).filter((column) => column !== "actor_email");
-      auditRows = value.rows as number;
+    if (rowsLeft > 0) {
+      rowsLeft--;
+      if (droppingTable) continue;
+      for (const column of dropping) delete value[column];
+      rows++;
+    } else {
+      const table = value.table as string;
+      rowsLeft = value.rows as number;
+      droppingTable = ADDED_AFTER_0003.tables.includes(table);
+      if (droppingTable) continue;
+      dropping = ADDED_AFTER_0003.columns[table] ?? [];
+      value.columns = (value.columns as string[]).filter((column) => !dropping.includes(column));
+      tables++;
     }
     lines.push(JSON.stringify(value));
   }
   const text = lines.map((line) => `${line}\n`).join("");
-  const trailer = { ...JSON.parse(rest.at(-1)!), sha256: createHash("sha256").update(text).digest("hex") };
+  const trailer = {
+    ...JSON.parse(rest.at(-1)!),
+    tables,
+    rows,
+    sha256: createHash("sha256").update(text).digest("hex"),
+  };
   const older = join(work, `older-${randomUUID()}.jsonl`);
   writeFileSync(older, `${text}${JSON.stringify(trailer)}\n`);
   return older;
@@ -200,7 +248,7 @@ async function backUpSeeded(url: string): Promise<Source> {
   const through = url.startsWith("pglite:") ? " through the running service" : "";
   expect(run.stdout).toMatch(
     new RegExp(
-      `^Backed up 9 tables, \\d+ rows, \\d+ bytes to ${file} in [\\d.]+ s \\(\\w+${through}, at migration \\w+\\)\n$`,
+      `^Backed up 10 tables, \\d+ rows, \\d+ bytes to ${file} in [\\d.]+ s \\(\\w+${through}, at migration \\w+\\)\n$`,
     ),
   );
   expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -217,14 +265,15 @@ async function expectRestored(source: Source, targetUrl: string): Promise<Runnin
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   expect(run.stdout).toMatch(
-    /^Restored 9 tables, \d+ rows from .* database in [\d.]+ s \(made .* at migration \w+; now at \w+\)\n$/,
+    /^Restored 10 tables, \d+ rows from .* database in [\d.]+ s \(made .* at migration \w+; now at \w+\)\n$/,
   );
   const app = await openApp(targetUrl);
   expect(await fingerprint(app.database.db)).toEqual(source.before);
-  await expectSignIn(app, source.email);
+  const adminCookie = await expectSignIn(app, source.email);
   const post = await app.http.get(`/api/posts/${source.postIds[0]}`);
   expect(post.status).toBe(200);
   expect(post.body.post.content).toBe('Line one\nline "two" é 0');
+  await expectNewNotificationAfterRestored(app, adminCookie);
   return app;
 }
 
@@ -291,7 +340,7 @@ describe("a backup of the embedded database, taken through the running service",
     const run = await cli(["restore", file], targetUrl);
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(
-      /at migration 0003_change_notifications; now at 0005_audit_log_actor_email_backfill\)\n$/,
+      new RegExp(`at migration 0003_change_notifications; now at ${releaseMigrations().at(-1)!.tag}\\)\n$`),
     );
     const target = await openApp(targetUrl);
     // 0004 added audit_log.actor_email and 0005 filled it from the accounts.

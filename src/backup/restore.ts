@@ -70,6 +70,7 @@ export async function restoreBackup(db: Db, contents: CheckedBackup, force: bool
     await readBackup(path, { rows: (table, lines) => insertRows(tx, table, lines) });
     for (const { name } of tables) await tx.execute(sql`alter table ${sql.identifier(name)} enable trigger user`);
     await applyMigrations(tx, migrations.slice(at + 1));
+    await renumberNotificationPositions(tx);
   });
   return {
     header: contents.header,
@@ -78,6 +79,23 @@ export async function restoreBackup(db: Db, contents: CheckedBackup, force: bool
     migratedTo: migrations.at(-1)?.tag ?? contents.header.migration.tag,
     replaced,
   };
+}
+
+/**
+ * A notification's position (`tx_id`, `seq`) is the writing transaction's id in the database that
+ * wrote it, which means nothing here: kept as it was, a restored row could sort after every later
+ * write, or wait for a transaction id this database has not reached, and live streams would skip
+ * or hold back. Restored rows take this transaction's id, keep their order in `seq`, and the
+ * sequence goes on after them.
+ */
+async function renumberNotificationPositions(tx: Db): Promise<void> {
+  await tx.execute(sql`
+    update notifications set tx_id = pg_current_xact_id(), seq = ordered.position
+    from (select id, row_number() over (order by tx_id, seq) as position from notifications) as ordered
+    where notifications.id = ordered.id`);
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('notifications', 'seq'), coalesce(max(seq), 0) + 1, false) from notifications`,
+  );
 }
 
 /** Every table and column of the file exists at the backup's migration (else the file is not this service's). */
