@@ -138,7 +138,7 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
     import("drizzle-orm/pglite"),
   ]);
   // One process holds a directory and serves it to the others (see data-dir-lock.ts).
-  const lock = inMemory ? undefined : lockDataDirectory(location);
+  const lock = inMemory ? undefined : await lockDataDirectory(location);
   const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];
   const open = async () => {
     if (!inMemory) await initialisePgliteDirectory(location, startParams);

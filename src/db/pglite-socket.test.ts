@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -64,33 +62,5 @@ describe("the embedded database served on its socket", () => {
     } finally {
       await holder.close();
     }
-  });
-});
-
-describe("the lock on an embedded database directory", () => {
-  it("refuses a directory whose holder is alive, naming its process", async () => {
-    const directory = dataDirectory();
-    const holder = spawn("sleep", ["30"]);
-    try {
-      writeFileSync(join(directory, "service.lock"), `${holder.pid}\n\n`);
-      await expect(openDatabase({ url: `pglite:${directory}` })).rejects.toThrow(
-        `The embedded database in ${directory} is in use by process ${holder.pid}`,
-      );
-    } finally {
-      holder.kill();
-    }
-  });
-
-  it("takes over the lock of a holder that is gone, and removes it on close", async () => {
-    const directory = dataDirectory();
-    const gone = spawn("true");
-    await once(gone, "exit");
-    writeFileSync(join(directory, "service.lock"), `${gone.pid}\n${join(directory, "socket")}\n`);
-    const database = await openDatabase({ url: `pglite:${directory}` });
-    expect(readFileSync(join(directory, "service.lock"), "utf8")).toBe(
-      `${process.pid}\n${join(directory, "socket")}\n`,
-    );
-    await database.close();
-    expect(() => readFileSync(join(directory, "service.lock"))).toThrow(/ENOENT/);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { PGlite } from "@electric-sql/pglite";
-import { DataDirectoryInUseError, findDataDirectoryHolder } from "./data-dir-lock.js";
+import { DataDirectoryInUseError, findDataDirectoryHolder, SOCKET_FILE } from "./data-dir-lock.js";
 
 /**
  * The embedded database, served by the process that holds it on a Unix socket only its user may
@@ -20,8 +20,6 @@ import { DataDirectoryInUseError, findDataDirectoryHolder } from "./data-dir-loc
  * transaction), which is what one connection to a real server sees.
  */
 
-// The name a PostgreSQL client looks for in a socket directory (its `host`) for port 5432.
-const SOCKET_FILE = ".s.PGSQL.5432";
 // A Unix socket path is at most 107 bytes on Linux and 103 on macOS.
 const MAX_SOCKET_PATH = 100;
 // Bounds what one client can make the holder buffer, and how long it may keep the database from
@@ -94,7 +92,7 @@ export async function databaseUrlForCommand(url: string): Promise<string> {
   if (!directory) return url;
   const deadline = performance.now() + HOLDER_START_WAIT_MS;
   for (;;) {
-    const holder = findDataDirectoryHolder(directory);
+    const holder = await findDataDirectoryHolder(directory);
     if (!holder) return url;
     if (holder.socketDirectory) return embeddedDatabaseUrl(holder.socketDirectory);
     if (performance.now() > deadline) throw new DataDirectoryInUseError(directory, holder);

@@ -1,0 +1,66 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ServiceProcess, startServiceProcess } from "./service-process.js";
+
+// The service on an embedded data directory, run as a container runs it: the built dist/, in
+// production mode, as its own process.
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const directories: string[] = [];
+afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+function dataDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), "posts-api-embedded-"));
+  directories.push(directory);
+  return join(directory, "pglite");
+}
+
+const serviceEnv = (directory: string) => ({
+  PATH: process.env.PATH,
+  NODE_ENV: "production",
+  LOG_LEVEL: "info",
+  BETTER_AUTH_SECRET: "embedded-database-test-secret-of-32-characters",
+  DATABASE_URL: `pglite:${directory}`,
+});
+
+// A fresh PID namespace is what a container's restart gives the service: unshare needs root (or
+// user namespaces); CI runs as root, so there a missing permission fails instead of skipping.
+const canUnshare = spawnSync("unshare", ["-fp", "--mount-proc", "true"]).status === 0;
+
+/** `node dist/main.js` as the first process of a new PID namespace; resolves once it listens. */
+function startInPidNamespace(directory: string): Promise<ServiceProcess> {
+  return startServiceProcess(
+    "unshare",
+    ["-fp", "--mount-proc", process.execPath, "--enable-source-maps", "dist/main.js"],
+    { cwd: root, env: serviceEnv(directory) },
+  );
+}
+
+/** The service's node process: unshare's one child. */
+function nodeOf(service: ServiceProcess): number {
+  return Number(execFileSync("pgrep", ["-P", String(service.process.pid)], { encoding: "utf8" }).trim());
+}
+
+describe.skipIf(!canUnshare && process.env.CI !== "true")("the embedded database's lock across a crash", () => {
+  it("is taken over after a kill -9 by the next start in a new PID namespace, which has the dead one's PID", async () => {
+    const directory = dataDirectory();
+    const crashed = await startInPidNamespace(directory);
+    process.kill(nodeOf(crashed), "SIGKILL");
+    await crashed.exited;
+    const [stalePid] = readFileSync(join(directory, "service.lock"), "utf8").split("\n");
+
+    const restarted = await startInPidNamespace(directory);
+    try {
+      const [pid] = readFileSync(join(directory, "service.lock"), "utf8").split("\n");
+      expect(pid).toBe(stalePid);
+      const ready = await fetch(`http://127.0.0.1:${restarted.port}/ready`);
+      expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 200, body: { status: "ready" } });
+    } finally {
+      process.kill(nodeOf(restarted), "SIGTERM");
+      expect(await restarted.exited).toBe(0);
+    }
+  }, 240_000);
+});
