@@ -28,6 +28,10 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
     onReplicaUnavailable: (error) =>
       logger.warn("Read replica unavailable: reading from the primary", { errorName: (error as Error).name }),
     onMaintenanceError: (error) => logger.warn("Embedded database maintenance failed", { errorName: error.name }),
+    onDataDirectoryMadePrivate: (entries) =>
+      logger.warn(
+        `The embedded database's files were readable by other users: ${entries} files and folders made private to the service's user`,
+      ),
   });
   try {
     await database.migrate();

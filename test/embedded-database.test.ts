@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +39,31 @@ function startInPidNamespace(directory: string): Promise<ServiceProcess> {
   );
 }
 
+/** `node dist/main.js` under the usual umask (022: new files readable by all), once it listens. */
+function startService(directory: string): Promise<ServiceProcess> {
+  return startServiceProcess(
+    "sh",
+    ["-c", 'umask 022 && exec "$0" --enable-source-maps dist/main.js', process.execPath],
+    {
+      cwd: root,
+      env: serviceEnv(directory),
+    },
+  );
+}
+
+async function stop(service: ServiceProcess): Promise<void> {
+  service.process.kill("SIGTERM");
+  expect(await service.exited).toBe(0);
+}
+
+/** Every file and folder under `directory` that another user could read, write or enter, with its mode. */
+function openToOthers(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: "utf8" })
+    .map((entry) => ({ entry, mode: statSync(join(directory, entry)).mode & 0o777 }))
+    .filter(({ mode }) => (mode & 0o077) !== 0)
+    .map(({ entry, mode }) => `${entry} ${mode.toString(8)}`);
+}
+
 /** The service's node process: unshare's one child. */
 function nodeOf(service: ServiceProcess): number {
   return Number(execFileSync("pgrep", ["-P", String(service.process.pid)], { encoding: "utf8" }).trim());
@@ -61,6 +86,35 @@ describe.skipIf(!canUnshare && process.env.CI !== "true")("the embedded database
     } finally {
       process.kill(nodeOf(restarted), "SIGTERM");
       expect(await restarted.exited).toBe(0);
+    }
+  }, 240_000);
+});
+
+describe("the embedded database's files", () => {
+  it("are the service's alone: a new data directory's folders 0700 and files 0600, and an existing one's made so at start", async () => {
+    const directory = dataDirectory();
+    const created = await startService(directory);
+    try {
+      expect(statSync(directory).mode & 0o777).toBe(0o700);
+      expect(openToOthers(directory)).toEqual([]);
+    } finally {
+      await stop(created);
+    }
+    expect(created.output()).not.toContain("readable by other users");
+
+    // As a directory left by an earlier version: everything readable and writable by all.
+    for (const entry of ["", ...readdirSync(directory, { recursive: true, encoding: "utf8" })]) {
+      const path = join(directory, entry);
+      chmodSync(path, statSync(path).isDirectory() ? 0o777 : 0o666);
+    }
+    const restarted = await startService(directory);
+    try {
+      expect(openToOthers(directory)).toEqual([]);
+      expect(restarted.output()).toMatch(
+        /"message":"The embedded database's files were readable by other users: [1-9]\d* files and folders made private to the service's user/,
+      );
+    } finally {
+      await stop(restarted);
     }
   }, 240_000);
 });

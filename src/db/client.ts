@@ -1,8 +1,10 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { lockDataDirectory } from "./data-dir-lock.js";
+import { makeDataDirectoryPrivate } from "./data-dir-permissions.js";
 import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite, listenOnPostgres } from "./listen.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
 import { initialisePgliteDirectory } from "./pglite-init.js";
@@ -41,6 +43,8 @@ export interface DatabaseOptions {
   onReplicaUnavailable?: (error: unknown) => void;
   /** An embedded database's periodic vacuum failed. */
   onMaintenanceError?: (error: Error) => void;
+  /** An existing embedded data directory held `entries` files and folders other users could open; they no longer do. */
+  onDataDirectoryMadePrivate?: (entries: number) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -128,10 +132,15 @@ const PGLITE_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
  */
 const PGLITE_SHARED_BUFFERS = "shared_buffers=16MB";
 
-async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise<Database> {
+async function openPglite({ url, onMaintenanceError, onDataDirectoryMadePrivate }: DatabaseOptions): Promise<Database> {
   const location = url.slice("pglite:".length);
   const inMemory = location === "memory";
-  if (!inMemory) mkdirSync(location, { recursive: true });
+  if (!inMemory) {
+    const existing = existsSync(join(location, "PG_VERSION"));
+    mkdirSync(location, { recursive: true, mode: 0o700 });
+    const changed = makeDataDirectoryPrivate(location);
+    if (existing && changed > 0) onDataDirectoryMadePrivate?.(changed);
+  }
   // Loaded here only, so that a service on PostgreSQL does not hold PGlite's code in memory.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -142,7 +151,10 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
   const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];
   const open = async () => {
     if (!inMemory) await initialisePgliteDirectory(location, startParams);
-    return PGlite.create(inMemory ? undefined : location, { startParams });
+    const opened = await PGlite.create(inMemory ? undefined : location, { startParams });
+    // What PGlite itself just wrote: a new cluster's files, the relation cache file.
+    if (!inMemory) makeDataDirectoryPrivate(location);
+    return opened;
   };
   const client = await open().catch((error: unknown) => {
     lock?.release();
