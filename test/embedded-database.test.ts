@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ServiceProcess, startServiceProcess } from "./service-process.js";
 
@@ -18,12 +19,13 @@ function dataDirectory(): string {
   return join(directory, "pglite");
 }
 
-const serviceEnv = (directory: string) => ({
+const serviceEnv = (directory: string, extra: Record<string, string> = {}) => ({
   PATH: process.env.PATH,
   NODE_ENV: "production",
   LOG_LEVEL: "info",
   BETTER_AUTH_SECRET: "embedded-database-test-secret-of-32-characters",
   DATABASE_URL: `pglite:${directory}`,
+  ...extra,
 });
 
 // A fresh PID namespace is what a container's restart gives the service: unshare needs root (or
@@ -40,13 +42,13 @@ function startInPidNamespace(directory: string): Promise<ServiceProcess> {
 }
 
 /** `node dist/main.js` under the usual umask (022: new files readable by all), once it listens. */
-function startService(directory: string): Promise<ServiceProcess> {
+function startService(directory: string, extra: Record<string, string> = {}): Promise<ServiceProcess> {
   return startServiceProcess(
     "sh",
     ["-c", 'umask 022 && exec "$0" --enable-source-maps dist/main.js', process.execPath],
     {
       cwd: root,
-      env: serviceEnv(directory),
+      env: serviceEnv(directory, extra),
     },
   );
 }
@@ -115,6 +117,36 @@ describe("the embedded database's files", () => {
       );
     } finally {
       await stop(restarted);
+    }
+  }, 240_000);
+});
+
+describe("an operator's transaction left open on the embedded database's socket", () => {
+  const unavailable = { error: "The database is unavailable, try again shortly", code: "service_unavailable" };
+
+  it("costs requests at most the query timeout (503), fails /ready at once, and the service recovers when it ends", async () => {
+    const directory = dataDirectory();
+    const service = await startService(directory, { DATABASE_QUERY_TIMEOUT_MS: "1000" });
+    const operator = new pg.Client({ host: join(directory, "socket"), user: "postgres", database: "postgres" });
+    // Without a bound the requests below would wait for the operator's COMMIT, which comes after them.
+    const get = async (path: string) => {
+      const res = await fetch(`http://127.0.0.1:${service.port}${path}`, { signal: AbortSignal.timeout(30_000) });
+      return { status: res.status, body: await res.json() };
+    };
+    try {
+      await operator.connect();
+      await operator.query("begin");
+      await operator.query("select count(*) from users");
+
+      expect(await get("/ready")).toEqual({ status: 503, body: unavailable });
+      expect(await get("/api/posts")).toEqual({ status: 503, body: unavailable });
+
+      await operator.query("commit");
+      expect(await get("/ready")).toEqual({ status: 200, body: { status: "ready" } });
+      expect((await get("/api/posts")).status).toBe(200);
+    } finally {
+      await operator.end();
+      await stop(service);
     }
   }, 240_000);
 });

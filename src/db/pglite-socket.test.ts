@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.js";
+import { isDatabaseUnavailable } from "./errors.js";
 import { embeddedDatabaseUrl } from "./pglite-socket.js";
 
 const directories: string[] = [];
@@ -60,6 +61,26 @@ describe("the embedded database served on its socket", () => {
       await holderWrite;
       expect(await titles(holder)).toEqual(["holder"]);
     } finally {
+      await holder.close();
+    }
+  });
+
+  it("fails the holder's query after the query timeout while a client holds the database, and never runs it later", async () => {
+    const directory = dataDirectory();
+    const holder = await openDatabase({ url: `pglite:${directory}`, queryTimeoutMillis: 200 });
+    const client = new pg.Client(embeddedDatabaseUrl(join(directory, "socket")));
+    try {
+      await holder.db.execute(sql`create table notes (v text)`);
+      await client.connect();
+      await client.query("begin");
+      const refused = await holder.db
+        .execute(sql`insert into notes values ('refused')`)
+        .catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(refused)).toBe(true);
+      await client.query("commit");
+      expect(await titles(holder)).toEqual([]);
+    } finally {
+      await client.end();
       await holder.close();
     }
   });

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import { DataDirectoryInUseError, findDataDirectoryHolder, SOCKET_FILE } from "./data-dir-lock.js";
+import type { EmbeddedDatabaseGate } from "./pglite-gate.js";
 
 /**
  * The embedded database, served by the process that holds it on a Unix socket only its user may
@@ -43,7 +44,11 @@ export interface EmbeddedDatabaseSocket {
 }
 
 /** Serves `client` on a Unix socket, in `dataDirectory` when the path is short enough, else in a private temporary directory. */
-export async function serveEmbeddedDatabase(client: PGlite, dataDirectory: string): Promise<EmbeddedDatabaseSocket> {
+export async function serveEmbeddedDatabase(
+  client: PGlite,
+  dataDirectory: string,
+  gate: EmbeddedDatabaseGate,
+): Promise<EmbeddedDatabaseSocket> {
   let directory = resolve(dataDirectory, "socket");
   const temporary = join(directory, SOCKET_FILE).length > MAX_SOCKET_PATH;
   if (temporary) directory = mkdtempSync(join(tmpdir(), "posts-api-pglite-"));
@@ -56,7 +61,7 @@ export async function serveEmbeddedDatabase(client: PGlite, dataDirectory: strin
 
   const connections = new Set<EmbeddedConnection>();
   const server = createServer((socket) => {
-    const connection = new EmbeddedConnection(client, socket);
+    const connection = new EmbeddedConnection(client, gate, socket);
     connections.add(connection);
     socket.once("close", () => connections.delete(connection));
   });
@@ -111,6 +116,7 @@ class EmbeddedConnection {
 
   constructor(
     private readonly client: PGlite,
+    private readonly gate: EmbeddedDatabaseGate,
     private readonly socket: Socket,
   ) {
     socket.on("data", (chunk: Buffer) => {
@@ -174,11 +180,15 @@ class EmbeddedConnection {
   /** Keeps the service's own queries and transactions out until this client is idle again. */
   private async holdDatabase(): Promise<void> {
     if (this.releaseDatabase) return;
+    const letServiceIn = await this.gate.takeForClient();
     await new Promise<void>((held) => {
       void this.client._runExclusiveTransaction(
         () =>
           new Promise<void>((release) => {
-            this.releaseDatabase = release;
+            this.releaseDatabase = () => {
+              release();
+              letServiceIn();
+            };
             held();
           }),
       );
