@@ -7,7 +7,7 @@ import { makeDataDirectoryPrivate } from "./data-dir-permissions.js";
 import { ListenerSet, listenOnPglite } from "./listen.js";
 import { migratePglite } from "./migrate.js";
 import { EmbeddedDatabaseGate } from "./pglite-gate.js";
-import { initialisePgliteDirectory } from "./pglite-init.js";
+import { newClusterOptions } from "./pglite-init.js";
 import { serveEmbeddedDatabase } from "./pglite-socket.js";
 import { schema } from "./schema.js";
 
@@ -49,8 +49,9 @@ export async function openPglite({
   const lock = inMemory ? undefined : await lockDataDirectory(location);
   const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];
   const open = async () => {
-    if (!inMemory) await initialisePgliteDirectory(location, startParams);
-    const opened = await PGlite.create(inMemory ? undefined : location, { startParams });
+    const dataDir = inMemory ? undefined : location;
+    const cluster = await newClusterOptions(dataDir, startParams);
+    const opened = await PGlite.create(dataDir, { startParams, ...cluster });
     // What PGlite itself just wrote: a new cluster's files, the relation cache file.
     if (!inMemory) makeDataDirectoryPrivate(location);
     return opened;
