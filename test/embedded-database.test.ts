@@ -1,5 +1,16 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +32,7 @@ function dataDirectory(): string {
 
 const serviceEnv = (directory: string, extra: Record<string, string> = {}) => ({
   PATH: process.env.PATH,
+  HOME: process.env.HOME,
   NODE_ENV: "production",
   LOG_LEVEL: "info",
   BETTER_AUTH_SECRET: "embedded-database-test-secret-of-32-characters",
@@ -147,6 +159,46 @@ describe("an operator's transaction left open on the embedded database's socket"
     } finally {
       await operator.end();
       await stop(service);
+    }
+  }, 240_000);
+});
+
+// A container's memory limit, as `docker run --memory` sets it: a cgroup (v1 here) of its own.
+const MEMORY_CGROUPS = "/sys/fs/cgroup/memory";
+const canLimitMemory =
+  existsSync(join(MEMORY_CGROUPS, "memory.limit_in_bytes")) && process.getuid?.() === 0 && !!process.env.npm_execpath;
+const LIMIT_MB = 384;
+// The npm that runs this suite (npm test, npx vitest).
+const npmCli = process.env.npm_execpath ?? "";
+
+describe.skipIf(!canLimitMemory && process.env.CI !== "true")("a first start under a container's memory limit", () => {
+  it(`answers /ready on a new data directory within ${LIMIT_MB} MB, and again on a restart`, async () => {
+    const directory = dataDirectory();
+    const group = join(MEMORY_CGROUPS, `posts-api-test-${process.pid}`);
+    mkdirSync(group);
+    try {
+      writeFileSync(join(group, "memory.limit_in_bytes"), String(LIMIT_MB * 1024 * 1024));
+      // No swap to spill into either.
+      writeFileSync(join(group, "memory.memsw.limit_in_bytes"), String(LIMIT_MB * 1024 * 1024));
+      for (const start of ["first", "restart"]) {
+        // `npm start` as a container runs it, entered into the group before it runs.
+        const service = await startServiceProcess(
+          "sh",
+          ["-c", `echo $$ > ${group}/cgroup.procs && exec "$0" "$1" start`, process.execPath, npmCli],
+          { cwd: root, env: serviceEnv(directory) },
+        ).catch((error: Error) => {
+          const kills = /oom_kill (\d+)/.exec(readFileSync(join(group, "memory.oom_control"), "utf8"))?.[1];
+          throw new Error(`${start}: ${error.message} (out-of-memory kills in the group: ${kills})`);
+        });
+        try {
+          const ready = await fetch(`http://127.0.0.1:${service.port}/ready`);
+          expect({ start, status: ready.status }).toEqual({ start, status: 200 });
+        } finally {
+          await stop(service);
+        }
+      }
+    } finally {
+      rmdirSync(group);
     }
   }, 240_000);
 });
