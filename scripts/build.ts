@@ -4,8 +4,18 @@
 //   node scripts/build.ts             build
 //   node scripts/build.ts --if-stale  build only when a source is newer than dist/ and esbuild is
 //                                     installed (npm's prestart; a production image has neither)
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as Esbuild from "esbuild";
 
@@ -81,6 +91,31 @@ await esbuild.build({
   },
 });
 await keepOwnMappings(join(root, "dist"));
+await writeClusterArchive(join(root, "dist"));
+
+/**
+ * The archive of a new PGlite cluster that a first start on a new data directory (and every
+ * in-memory database) loads instead of creating one (see src/db/pglite-archive.ts). Made once per
+ * PGlite version and kept in node_modules/.cache, since creating it takes a while and dist/ is
+ * rebuilt from scratch.
+ */
+async function writeClusterArchive(dir: string): Promise<void> {
+  const pglite = join(root, "node_modules", "@electric-sql", "pglite", "package.json");
+  const { version } = JSON.parse(readFileSync(pglite, "utf8")) as { version: string };
+  // The name src/db/pglite-archive.ts looks for.
+  const name = `pglite-cluster-${version}.tar.gz`;
+  const cached = join(root, "node_modules", ".cache", "posts-api", name);
+  if (!existsSync(cached)) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const db = await PGlite.create();
+    const archive = await db.dumpDataDir("gzip");
+    await db.close();
+    mkdirSync(dirname(cached), { recursive: true });
+    writeFileSync(`${cached}.tmp`, Buffer.from(await archive.arrayBuffer()));
+    renameSync(`${cached}.tmp`, cached);
+  }
+  copyFileSync(cached, join(dir, name));
+}
 
 /**
  * Drops the mappings into node_modules from every source map: Node parses a whole map the first

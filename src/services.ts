@@ -34,6 +34,10 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
       else logger.warn("Read replica unavailable: reading from the primary", { replica, problem });
     },
     onMaintenanceError: (error) => logger.warn("Embedded database maintenance failed", { errorName: error.name }),
+    onDataDirectoryMadePrivate: (entries) =>
+      logger.warn(
+        `The embedded database's files were readable by other users: ${entries} files and folders made private to the service's user`,
+      ),
   });
   try {
     await database.migrate();

@@ -1,13 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { lockDataDirectory } from "./data-dir-lock.js";
-import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite, listenOnPostgres } from "./listen.js";
-import { migratePglite, migratePostgres } from "./migrate.js";
-import { initialisePgliteDirectory } from "./pglite-init.js";
-import { serveEmbeddedDatabase } from "./pglite-socket.js";
 import { dropConnectionsHeldLongerThan } from "./connection-deadline.js";
+import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPostgres } from "./listen.js";
+import { migratePostgres } from "./migrate.js";
+import { openPglite } from "./pglite-database.js";
 import type { ReplicaStatus } from "./replica-health.js";
 import { openReplicas } from "./replicas.js";
 import { type Db, schema } from "./schema.js";
@@ -47,6 +44,8 @@ export interface DatabaseOptions {
   onReplicaChange?: (status: ReplicaStatus) => void;
   /** An embedded database's periodic vacuum failed. */
   onMaintenanceError?: (error: Error) => void;
+  /** An existing embedded data directory held `entries` files and folders other users could open; they no longer do. */
+  onDataDirectoryMadePrivate?: (entries: number) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -103,69 +102,6 @@ function openPostgres(options: DatabaseOptions): Database {
       replicas?.stopChecks();
       await listeners.closeAll();
       await Promise.all([pool, ...(replicas?.pools ?? [])].map((p) => p.end()));
-    },
-  };
-}
-
-// How often an embedded database is vacuumed and analyzed while the service runs.
-const PGLITE_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
-
-/**
- * PGlite places PostgreSQL's shared memory in its WebAssembly heap, touches all of it at start, and
- * a WebAssembly heap never shrinks: the server default of 128 MB of shared buffers kept about 120 MB
- * more resident than this, for a cache that the operating system's page cache already provides for
- * the data files (an in-memory database copies pages from memory anyway).
- */
-const PGLITE_SHARED_BUFFERS = "shared_buffers=16MB";
-
-async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise<Database> {
-  const location = url.slice("pglite:".length);
-  const inMemory = location === "memory";
-  if (!inMemory) mkdirSync(location, { recursive: true });
-  // Loaded here only, so that a service on PostgreSQL does not hold PGlite's code in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("drizzle-orm/pglite"),
-  ]);
-  // One process holds a directory and serves it to the others (see data-dir-lock.ts).
-  const lock = inMemory ? undefined : lockDataDirectory(location);
-  const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];
-  const open = async () => {
-    if (!inMemory) await initialisePgliteDirectory(location, startParams);
-    return PGlite.create(inMemory ? undefined : location, { startParams });
-  };
-  const client = await open().catch((error: unknown) => {
-    lock?.release();
-    throw error;
-  });
-  const socket = inMemory ? undefined : await serveEmbeddedDatabase(client, location);
-  if (socket) lock?.announce(socket.directory);
-  const db = drizzlePglite(client, { schema });
-  // PGlite runs no autovacuum worker: without this the planner would never have statistics, dead
-  // rows would never be reclaimed and no index-only scan could skip the table. Once after the
-  // migrations, then hourly; requests' queries wait while it runs (PGlite runs one at a time).
-  const maintain = () => client.exec("vacuum analyze");
-  const maintenance = setInterval(
-    () => void maintain().catch((error: Error) => onMaintenanceError?.(error)),
-    PGLITE_MAINTENANCE_INTERVAL_MS,
-  ).unref();
-  const listeners = new ListenerSet();
-  return {
-    db,
-    kind: "pglite",
-    ping: async () => void (await db.execute(sql`select 1`)),
-    migrate: async () => {
-      await migratePglite(client);
-      await maintain();
-    },
-    listen: (channel, handlers) => listeners.add(listenOnPglite(client, channel, handlers)),
-    replicaStatuses: () => [],
-    close: async () => {
-      clearInterval(maintenance);
-      await listeners.closeAll();
-      await socket?.close();
-      await client.close();
-      lock?.release();
     },
   };
 }

@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { findClusterArchive } from "./pglite-archive.js";
 
 const run = promisify(execFile);
 
@@ -30,4 +32,21 @@ export async function initialisePgliteDirectory(directory: string, startParams: 
   ).catch((error: Error & { stderr?: string }) => {
     throw new Error(`could not create the embedded database in ${directory}: ${error.stderr?.trim() || error.message}`);
   });
+}
+
+/**
+ * What PGlite.create needs to open `directory` (undefined: in memory) when it holds no cluster
+ * yet: the build's archive of a new one to load, or, without an archive (a source checkout never
+ * built), nothing, once the cluster was created in a child process (a directory) or by PGlite
+ * itself (in memory).
+ */
+export async function newClusterOptions(
+  directory: string | undefined,
+  startParams: string[],
+): Promise<{ loadDataDir?: Blob }> {
+  if (directory && existsSync(join(directory, "PG_VERSION"))) return {};
+  const archive = findClusterArchive();
+  if (archive) return { loadDataDir: new Blob([await readFile(archive)]) };
+  if (directory) await initialisePgliteDirectory(directory, startParams);
+  return {};
 }

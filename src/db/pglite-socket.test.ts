@@ -1,12 +1,11 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.js";
+import { isDatabaseUnavailable } from "./errors.js";
 import { embeddedDatabaseUrl } from "./pglite-socket.js";
 
 const directories: string[] = [];
@@ -65,32 +64,24 @@ describe("the embedded database served on its socket", () => {
       await holder.close();
     }
   });
-});
 
-describe("the lock on an embedded database directory", () => {
-  it("refuses a directory whose holder is alive, naming its process", async () => {
+  it("fails the holder's query after the query timeout while a client holds the database, and never runs it later", async () => {
     const directory = dataDirectory();
-    const holder = spawn("sleep", ["30"]);
+    const holder = await openDatabase({ url: `pglite:${directory}`, queryTimeoutMillis: 200 });
+    const client = new pg.Client(embeddedDatabaseUrl(join(directory, "socket")));
     try {
-      writeFileSync(join(directory, "service.lock"), `${holder.pid}\n\n`);
-      await expect(openDatabase({ url: `pglite:${directory}` })).rejects.toThrow(
-        `The embedded database in ${directory} is in use by process ${holder.pid}`,
-      );
+      await holder.db.execute(sql`create table notes (v text)`);
+      await client.connect();
+      await client.query("begin");
+      const refused = await holder.db
+        .execute(sql`insert into notes values ('refused')`)
+        .catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(refused)).toBe(true);
+      await client.query("commit");
+      expect(await titles(holder)).toEqual([]);
     } finally {
-      holder.kill();
+      await client.end();
+      await holder.close();
     }
-  });
-
-  it("takes over the lock of a holder that is gone, and removes it on close", async () => {
-    const directory = dataDirectory();
-    const gone = spawn("true");
-    await once(gone, "exit");
-    writeFileSync(join(directory, "service.lock"), `${gone.pid}\n${join(directory, "socket")}\n`);
-    const database = await openDatabase({ url: `pglite:${directory}` });
-    expect(readFileSync(join(directory, "service.lock"), "utf8")).toBe(
-      `${process.pid}\n${join(directory, "socket")}\n`,
-    );
-    await database.close();
-    expect(() => readFileSync(join(directory, "service.lock"))).toThrow(/ENOENT/);
   });
 });

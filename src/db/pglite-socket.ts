@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { PGlite } from "@electric-sql/pglite";
-import { DataDirectoryInUseError, findDataDirectoryHolder } from "./data-dir-lock.js";
+import { DataDirectoryInUseError, findDataDirectoryHolder, SOCKET_FILE } from "./data-dir-lock.js";
+import type { EmbeddedDatabaseGate } from "./pglite-gate.js";
 
 /**
  * The embedded database, served by the process that holds it on a Unix socket only its user may
@@ -20,8 +21,6 @@ import { DataDirectoryInUseError, findDataDirectoryHolder } from "./data-dir-loc
  * transaction), which is what one connection to a real server sees.
  */
 
-// The name a PostgreSQL client looks for in a socket directory (its `host`) for port 5432.
-const SOCKET_FILE = ".s.PGSQL.5432";
 // A Unix socket path is at most 107 bytes on Linux and 103 on macOS.
 const MAX_SOCKET_PATH = 100;
 // Bounds what one client can make the holder buffer, and how long it may keep the database from
@@ -45,7 +44,11 @@ export interface EmbeddedDatabaseSocket {
 }
 
 /** Serves `client` on a Unix socket, in `dataDirectory` when the path is short enough, else in a private temporary directory. */
-export async function serveEmbeddedDatabase(client: PGlite, dataDirectory: string): Promise<EmbeddedDatabaseSocket> {
+export async function serveEmbeddedDatabase(
+  client: PGlite,
+  dataDirectory: string,
+  gate: EmbeddedDatabaseGate,
+): Promise<EmbeddedDatabaseSocket> {
   let directory = resolve(dataDirectory, "socket");
   const temporary = join(directory, SOCKET_FILE).length > MAX_SOCKET_PATH;
   if (temporary) directory = mkdtempSync(join(tmpdir(), "posts-api-pglite-"));
@@ -58,7 +61,7 @@ export async function serveEmbeddedDatabase(client: PGlite, dataDirectory: strin
 
   const connections = new Set<EmbeddedConnection>();
   const server = createServer((socket) => {
-    const connection = new EmbeddedConnection(client, socket);
+    const connection = new EmbeddedConnection(client, gate, socket);
     connections.add(connection);
     socket.once("close", () => connections.delete(connection));
   });
@@ -94,7 +97,7 @@ export async function databaseUrlForCommand(url: string): Promise<string> {
   if (!directory) return url;
   const deadline = performance.now() + HOLDER_START_WAIT_MS;
   for (;;) {
-    const holder = findDataDirectoryHolder(directory);
+    const holder = await findDataDirectoryHolder(directory);
     if (!holder) return url;
     if (holder.socketDirectory) return embeddedDatabaseUrl(holder.socketDirectory);
     if (performance.now() > deadline) throw new DataDirectoryInUseError(directory, holder);
@@ -113,6 +116,7 @@ class EmbeddedConnection {
 
   constructor(
     private readonly client: PGlite,
+    private readonly gate: EmbeddedDatabaseGate,
     private readonly socket: Socket,
   ) {
     socket.on("data", (chunk: Buffer) => {
@@ -176,11 +180,15 @@ class EmbeddedConnection {
   /** Keeps the service's own queries and transactions out until this client is idle again. */
   private async holdDatabase(): Promise<void> {
     if (this.releaseDatabase) return;
+    const letServiceIn = await this.gate.takeForClient();
     await new Promise<void>((held) => {
       void this.client._runExclusiveTransaction(
         () =>
           new Promise<void>((release) => {
-            this.releaseDatabase = release;
+            this.releaseDatabase = () => {
+              release();
+              letServiceIn();
+            };
             held();
           }),
       );
