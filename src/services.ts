@@ -13,11 +13,22 @@ export interface Services {
   changes: ChangeFeed;
 }
 
+export interface ServiceOptions {
+  /** better-auth's scrypt unless given. */
+  passwordHasher?: PasswordHasher;
+  /** An in-memory PGlite's data directory to start from (see `DatabaseOptions`). */
+  initialData?: Blob;
+}
+
 /**
  * Opens and migrates the database, listens for its changes and builds better-auth on it: what the
  * server, CLI and tests share.
  */
-export async function openServices(config: Config, logger: Logger, passwordHasher?: PasswordHasher): Promise<Services> {
+export async function openServices(
+  config: Config,
+  logger: Logger,
+  { passwordHasher, initialData }: ServiceOptions = {},
+): Promise<Services> {
   const database = await openDatabase({
     url: config.databaseUrl,
     poolMax: config.databasePoolMax,
@@ -28,6 +39,7 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
     onReplicaUnavailable: (error) =>
       logger.warn("Read replica unavailable: reading from the primary", { errorName: (error as Error).name }),
     onMaintenanceError: (error) => logger.warn("Embedded database maintenance failed", { errorName: error.name }),
+    initialData,
   });
   try {
     await database.migrate();
