@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 // Two tiers (docs/development.md, "Tests"): `npm test` runs every file but the system tests,
@@ -8,6 +9,9 @@ export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
     pool: "forks",
+    // One test file per core: vitest's default leaves a core to its own process, which mostly
+    // waits, so on two cores the files would run one at a time.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
