@@ -2,9 +2,9 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { builtProgram } from "../test/service-process.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 const SECRET = "a-production-secret-of-at-least-32-characters";
@@ -218,14 +218,14 @@ describe("DEV_MODE_ADMIN_KEY", () => {
 });
 
 describe("start-up with a bad configuration", () => {
-  const tsx = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
-  const main = fileURLToPath(new URL("./main.ts", import.meta.url));
+  // The program `npm start` runs: the built dist/main.js, which the test run's global set-up builds.
+  const main = builtProgram("main.js");
   // An empty working directory: no .env there, and nothing is written if the check failed to stop it.
   const cwd = mkdtempSync(join(tmpdir(), "posts-api-config-"));
   afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
   async function start(env: Record<string, string>) {
-    const run = promisify(execFile)(tsx, [main], {
+    const run = promisify(execFile)(process.execPath, ["--enable-source-maps", main], {
       cwd,
       env: { PATH: process.env.PATH, DATABASE_URL: "pglite:memory", ...env },
       timeout: 20_000,

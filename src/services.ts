@@ -16,11 +16,22 @@ export interface Services {
   mailer: Mailer;
 }
 
+export interface ServiceOptions {
+  /** better-auth's scrypt unless given. */
+  passwordHasher?: PasswordHasher;
+  /** An in-memory PGlite's data directory to start from (see `DatabaseOptions`). */
+  initialData?: Blob;
+}
+
 /**
  * Opens and migrates the database, listens for its changes and builds better-auth on it: what the
  * server, CLI and tests share.
  */
-export async function openServices(config: Config, logger: Logger, passwordHasher?: PasswordHasher): Promise<Services> {
+export async function openServices(
+  config: Config,
+  logger: Logger,
+  { passwordHasher, initialData }: ServiceOptions = {},
+): Promise<Services> {
   const database = await openDatabase({
     url: config.databaseUrl,
     poolMax: config.databasePoolMax,
@@ -38,6 +49,7 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
       logger.warn(
         `The embedded database's files were readable by other users: ${entries} files and folders made private to the service's user`,
       ),
+    initialData,
   });
   try {
     await database.migrate();

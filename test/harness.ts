@@ -10,6 +10,7 @@ import { createLogger } from "../src/logging/logger.js";
 import { buildOpenApiDocument } from "../src/openapi/document.js";
 import { openServices, type Services } from "../src/services.js";
 import { adminQuery, withDatabase } from "./databases.js";
+import { embeddedTemplate } from "./embedded-template.js";
 import { ResponseConformance } from "./openapi-conformance.js";
 
 /** Cheap stand-in for scrypt so suites can sign up hundreds of users; production keeps the real cost. */
@@ -39,9 +40,10 @@ export interface TestApp extends Services {
 }
 
 /**
- * Starts the real app on a fresh database for one test file: an in-memory PGlite, or on
- * PostgreSQL (TEST_DATABASE_URL) a clone of the migrated template database. `env` may be a
- * function, read when the app starts, for a setting known only then (another server's port).
+ * Starts the real app on a fresh database for one test file: an in-memory PGlite loaded from the
+ * run's migrated archive, or on PostgreSQL (TEST_DATABASE_URL) a clone of the migrated template
+ * database. `env` may be a function, read when the app starts, for a setting known only then
+ * (another server's port).
  */
 export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
   const context = {} as TestApp;
@@ -67,7 +69,8 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     });
     const transport = new MemoryTransport();
     const logger = createLogger(config, transport);
-    const services = await openServices(config, logger, testHasher);
+    const initialData = config.databaseUrl === "pglite:memory" ? await embeddedTemplate() : undefined;
+    const services = await openServices(config, logger, { passwordHasher: testHasher, initialData });
     services.mailer.startWorker();
     const conformance = new ResponseConformance(await buildOpenApiDocument(services.auth));
     const server = createApp(services).listen(0, "127.0.0.1");

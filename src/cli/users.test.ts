@@ -4,20 +4,23 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyEmbeddedTemplate } from "../../test/embedded-template.js";
 import { signIn, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
+import { builtProgram } from "../../test/service-process.js";
 
-// The CLI runs as operators run it: a separate process on the service's database. On PGlite that
-// is a directory the commands open themselves, before the app opens it (running-service.test.ts
-// runs them beside a running service); on PostgreSQL, the test file's own database.
+// The CLI runs as operators run it: the program `npm run users` runs (the built dist/, which the
+// test run's global set-up builds), a separate process on the service's database. On PGlite that
+// is a directory (a copy of the run's migrated database) the commands open themselves, before the
+// app opens it (running-service.system.test.ts runs them beside a running service, on a directory
+// its first start creates); on PostgreSQL, the test file's own database.
 
-const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
-const cli = fileURLToPath(new URL("./users.ts", import.meta.url));
+const program = [process.execPath, "--enable-source-maps", builtProgram("cli/users.js")];
 const serverUrl = process.env.TEST_DATABASE_URL;
 const directory = serverUrl ? undefined : mkdtempSync(join(tmpdir(), "posts-api-cli-"));
+if (directory) copyEmbeddedTemplate(directory);
 afterAll(() => {
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
@@ -37,7 +40,8 @@ const commandOptions = (databaseUrl: string) => ({
 
 /** The command with standard input a pipe that is empty, or carries `input`. */
 async function users(databaseUrl: string, args: string[], input = ""): Promise<Run> {
-  const command = promisify(execFile)(tsx, [cli, ...args], commandOptions(databaseUrl));
+  const [node, ...options] = program;
+  const command = promisify(execFile)(node!, [...options, ...args], commandOptions(databaseUrl));
   command.child.stdin!.end(input);
   return command.then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -54,7 +58,7 @@ async function usersOnTerminal(
   args: string[],
   answers: [prompt: string, typed: string][],
 ): Promise<Run> {
-  const command = [tsx, cli, ...args].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
+  const command = [...program, ...args].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
   const child = spawn("script", ["-qec", command, "/dev/null"], commandOptions(databaseUrl));
   let screen = "";
   let answered = 0;

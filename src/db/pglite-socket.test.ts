@@ -4,15 +4,18 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { copyEmbeddedTemplate } from "../../test/embedded-template.js";
 import { openDatabase } from "./client.js";
 import { isDatabaseUnavailable } from "./errors.js";
 import { embeddedDatabaseUrl } from "./pglite-socket.js";
 
 const directories: string[] = [];
 afterAll(() => directories.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
+/** A data directory holding the run's migrated embedded database. */
 function dataDirectory(): string {
   const directory = mkdtempSync(join(tmpdir(), "posts-api-socket-"));
   directories.push(directory);
+  copyEmbeddedTemplate(directory);
   return directory;
 }
 

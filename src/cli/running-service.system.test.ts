@@ -3,16 +3,15 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServiceProcess } from "../../test/service-process.js";
+import { builtProgram, startServiceProcess } from "../../test/service-process.js";
 
 // Operators run `npm start` and, beside it, `npm run users` and `npm run db:migrate` on the
-// embedded database (PGlite), which only one process may open. Here each is the real program,
-// a child process, on one PGlite directory; the commands reach the database through the service.
+// embedded database (PGlite), which only one process may open. Here each is the real program the
+// npm script runs (the built dist/), a child process, on one PGlite directory; the commands reach
+// the database through the service.
 
-const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const node = (program: string) => ["--enable-source-maps", builtProgram(program)];
 const directory = mkdtempSync(join(tmpdir(), "posts-api-running-"));
 const dataDirectory = join(directory, "data");
 const children = new Set<ChildProcess>();
@@ -27,8 +26,8 @@ interface Run {
   stderr: string;
 }
 
-function run(script: string, args: string[], env: Record<string, string>, input = ""): Promise<Run> {
-  const child = spawn(tsx, [source(script), ...args], {
+function run(program: string, args: string[], env: Record<string, string>, input = ""): Promise<Run> {
+  const child = spawn(process.execPath, [...node(program), ...args], {
     // A working directory without .env: only the variables given here configure the program.
     cwd: directory,
     env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: `pglite:${dataDirectory}`, ...env },
@@ -47,7 +46,7 @@ function run(script: string, args: string[], env: Record<string, string>, input 
   );
 }
 
-const users = (args: string[], input?: string) => run("./users.ts", args, {}, input);
+const users = (args: string[], input?: string) => run("cli/users.js", args, {}, input);
 
 interface Service {
   base: string;
@@ -57,7 +56,7 @@ interface Service {
 
 /** `npm start`'s program on the PGlite directory, once it listens. */
 async function startService(): Promise<Service> {
-  const service = await startServiceProcess(tsx, [source("../main.ts")], {
+  const service = await startServiceProcess(process.execPath, node("main.js"), {
     cwd: directory,
     env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: `pglite:${dataDirectory}` },
   });
@@ -120,7 +119,7 @@ describe("operator commands while the service runs on the embedded database", ()
     expect(setRoles).toMatchObject({ code: 0, stdout: `${email} now has roles ADMIN, MODERATOR\n` });
     expect(await profileRoles(service, signedIn)).toEqual(["ADMIN", "MODERATOR"]);
 
-    const migrated = await run("../db/migrate-cli.ts", [], {});
+    const migrated = await run("db/migrate-cli.js", [], {});
     expect(migrated).toMatchObject({
       code: 0,
       stdout: "Migrations applied to the pglite database through the running service\n",
