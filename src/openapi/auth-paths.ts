@@ -97,7 +97,8 @@ function withServiceRules(endpoint: string, body: RequestBody | undefined): { re
     Object.entries(body.content ?? {}).map(([mediaType, { schema = {} }]) => {
       const properties = { ...(schema.properties as Record<string, Json> | undefined) };
       for (const [field, rule] of Object.entries(rules)) {
-        const { $schema: _, ...limits } = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
+        const limits: Json = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
+        delete limits.$schema;
         properties[field] = { ...properties[field], ...limits };
       }
       return [mediaType, { schema: { ...schema, properties } }];
