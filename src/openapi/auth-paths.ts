@@ -29,6 +29,18 @@ const FIELD_RULES: Record<string, Record<string, z.ZodType>> = {
   "/update-user": { name: userFields.shape.name, image: userFields.shape.image },
   "/change-password": { newPassword: newPassword() },
 };
+const SUMMARIES: Record<string, string> = {
+  "/sign-up/email": "Create an account and sign in",
+  "/sign-in/email": "Sign in with email and password",
+  "/sign-out": "Sign out: end this session",
+  "/get-session": "The current session and its user (null without one)",
+  "/update-user": "Change your name or image",
+  "/change-password": "Change your password (ends your other sessions)",
+  "/list-sessions": "Your active sessions",
+  "/revoke-session": "End one of your sessions by its token",
+  "/revoke-sessions": "End all your sessions",
+  "/revoke-other-sessions": "End all your sessions but this one",
+};
 // Bodies better-auth refuses to go without, which its description leaves optional.
 const REQUIRED_BODIES = new Set([
   "/sign-up/email",
@@ -70,6 +82,7 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
       operations[method] = {
         ...op,
         ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined),
+        summary: SUMMARIES[endpoint],
         tags: [TAG],
         security: SESSION_NOT_NEEDED.has(endpoint)
           ? []
