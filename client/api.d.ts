@@ -819,7 +819,10 @@ export interface components {
         User: {
             /** Format: uuid */
             id: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
             email: string;
             name: string;
             roles: ("ADMIN" | "MODERATOR" | "USER" | "GUEST")[];
@@ -1227,15 +1230,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "password": "a long passphrase of yours"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description The name of the user */
+                    /**
+                     * @description The name of the user
+                     * @example Ada Lovelace
+                     */
                     name: string;
                     /**
                      * Format: email
                      * @description The email of the user
+                     * @example ada@example.com
                      */
                     email: string;
-                    /** @description The password of the user */
+                    /**
+                     * @description The password of the user
+                     * @example a long passphrase of yours
+                     */
                     password: string;
                     /**
                      * Format: uri
@@ -1413,6 +1430,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "a long passphrase of yours"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Email of the user */
                     email: string;
@@ -1554,8 +1577,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "a long passphrase of yours",
+                 *       "newPassword": "another long passphrase",
+                 *       "revokeOtherSessions": true
+                 *     }
+                 */
                 "application/json": {
-                    /** @description The new password to set */
+                    /**
+                     * @description The new password to set
+                     * @example a long passphrase of yours
+                     */
                     newPassword: string;
                     /** @description The current password is required */
                     currentPassword: string;
@@ -1717,8 +1750,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ada King"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description The name of the user */
+                    /**
+                     * @description The name of the user
+                     * @example Ada Lovelace
+                     */
                     name?: string;
                     /** @description The image of the user */
                     image?: ((string | null) | null) | string | null;
@@ -2555,9 +2596,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Ada Lovelace */
                     name: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
                     email: string;
+                    /** @example a long passphrase of yours */
                     password: string;
                 };
             };
@@ -2888,8 +2934,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Ada Lovelace */
                     name?: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
                     email?: string;
                 };
             };
@@ -3480,9 +3530,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Notes on the Analytical Engine */
                     title: string;
+                    /** @example It might act upon other things besides number. */
                     content: string;
-                    /** @default [] */
+                    /**
+                     * @default []
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
                     tags?: string[];
                     /**
                      * @default public
@@ -3710,9 +3768,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Notes on the Analytical Engine */
                     title: string;
+                    /** @example It might act upon other things besides number. */
                     content: string;
-                    /** @default [] */
+                    /**
+                     * @default []
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
                     tags?: string[];
                     /**
                      * @default public
@@ -4300,9 +4366,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Notes on the Analytical Engine */
                     title: string;
+                    /** @example It might act upon other things besides number. */
                     content: string;
-                    /** @default [] */
+                    /**
+                     * @default []
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
                     tags?: string[];
                     /**
                      * @default public
@@ -4537,9 +4611,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Notes on the Analytical Engine */
                     title: string;
+                    /** @example It might act upon other things besides number. */
                     content: string;
-                    /** @default [] */
+                    /**
+                     * @default []
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
                     tags?: string[];
                     /**
                      * @default public
@@ -4794,8 +4876,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Notes on the Analytical Engine */
                     title?: string;
+                    /** @example It might act upon other things besides number. */
                     content?: string;
+                    /**
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
                     tags?: string[];
                     /** @enum {string} */
                     visibility?: "public" | "private";
@@ -5029,6 +5119,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example A fine post, thank you. */
                     content: string;
                 };
             };
@@ -5260,6 +5351,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example A fine post, thank you. */
                     content: string;
                 };
             };
@@ -5511,6 +5603,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example A fine post, thank you. */
                     content?: string;
                 };
             };
@@ -5748,9 +5841,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Ada Lovelace */
                     name: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
                     email: string;
+                    /** @example a long passphrase of yours */
                     password: string;
                 };
             };
@@ -5980,8 +6078,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Ada Lovelace */
                     name: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
                     email: string;
                 };
             };
@@ -6253,8 +6355,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example Ada Lovelace */
                     name?: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
                     email?: string;
                 };
             };
@@ -6496,6 +6602,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     userId: string;
+                    /** @example Your post was featured. */
                     message: string;
                 };
             };

@@ -165,3 +165,40 @@ describe("what a reader and a generated client need", () => {
     expect(Object.keys(document.components?.headers ?? {})).toEqual(["RateLimit", "RateLimit-Policy"]);
   });
 });
+
+describe("Swagger UI's prefilled examples", () => {
+  /** The body Swagger UI starts from: the media type's example, else one built from the properties' examples. */
+  function prefilled(document: OpenApiDocument, path: string): Json {
+    const media = (document.paths?.[path]?.post?.requestBody as { content: Record<string, Json> }).content[
+      "application/json"
+    ]!;
+    if (media.example) return media.example as Json;
+    const properties = propertiesOf(media.schema as Json);
+    return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, schema.example]));
+  }
+
+  it("sign up, sign in, post and comment as prefilled", async () => {
+    const document = await servedDocument();
+    const signedUp = await t.http.post("/api/auth/sign-up/email").send(prefilled(document, "/api/auth/sign-up/email"));
+    expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(200);
+    const signedIn = await t.http.post("/api/auth/sign-in/email").send(prefilled(document, "/api/auth/sign-in/email"));
+    expect(signedIn.status).toBe(200);
+    const cookie = String(signedIn.headers["set-cookie"]![0]).split(";")[0]!;
+    const post = await t.http.post("/api/v2/posts/").set("Cookie", cookie).send(prefilled(document, "/api/v2/posts/"));
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+    const comment = await t.http
+      .post(`/api/v2/posts/${post.body.id}/comments/`)
+      .set("Cookie", cookie)
+      .send(prefilled(document, "/api/v2/posts/{postId}/comments/"));
+    expect(comment.status).toBe(201);
+    expect(
+      (await t.http.post("/api/users").send({ ...prefilled(document, "/api/users"), email: "ada2@example.com" }))
+        .status,
+    ).toBe(201);
+  });
+
+  it("shows a plain address, not one generated from the pattern, for every email", async () => {
+    for (const [where, schema] of emailSchemas(await servedDocument()).filter(([, s]) => s.pattern !== undefined))
+      expect(schema.example, where).toBe("ada@example.com");
+  });
+});

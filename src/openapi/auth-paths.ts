@@ -41,6 +41,19 @@ const SUMMARIES: Record<string, string> = {
   "/revoke-sessions": "End all your sessions",
   "/revoke-other-sessions": "End all your sessions but this one",
 };
+// Bodies Swagger UI's "Try it out" starts from: better-auth's own would be generated from its
+// schemas, with a `callbackURL` of "string" that sign-up refuses (INVALID_CALLBACK_URL).
+const ADA = { email: "ada@example.com", password: "a long passphrase of yours" };
+const EXAMPLES: Record<string, Json> = {
+  "/sign-up/email": { name: "Ada Lovelace", ...ADA },
+  "/sign-in/email": ADA,
+  "/change-password": {
+    currentPassword: ADA.password,
+    newPassword: "another long passphrase",
+    revokeOtherSessions: true,
+  },
+  "/update-user": { name: "Ada King" },
+};
 // Bodies better-auth refuses to go without, which its description leaves optional.
 const REQUIRED_BODIES = new Set([
   "/sign-up/email",
@@ -114,7 +127,8 @@ function withServiceRules(endpoint: string, body: RequestBody | undefined): { re
         delete limits.$schema;
         properties[field] = { ...properties[field], ...limits };
       }
-      return [mediaType, { schema: { ...schema, properties } }];
+      const example = EXAMPLES[endpoint];
+      return [mediaType, { schema: { ...schema, properties }, ...(example ? { example } : {}) }];
     }),
   );
   return { requestBody: { ...body, required: REQUIRED_BODIES.has(endpoint) || body.required === true, content } };
