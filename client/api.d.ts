@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Get the current session */
+        /**
+         * The current session and its user (null without one)
+         * @description Get the current session
+         */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -27,7 +30,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sign out the current user */
+        /**
+         * Sign out: end this session
+         * @description Sign out the current user
+         */
         post: operations["signOut"];
         delete?: never;
         options?: never;
@@ -44,7 +50,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sign up a user using email and password */
+        /**
+         * Create an account and sign in
+         * @description Sign up a user using email and password
+         */
         post: operations["signUpWithEmailAndPassword"];
         delete?: never;
         options?: never;
@@ -61,7 +70,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sign in with email and password */
+        /**
+         * Sign in with email and password
+         * @description Sign in with email and password
+         */
         post: operations["signInEmail"];
         delete?: never;
         options?: never;
@@ -94,133 +106,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description Verify the email of the user */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The token to verify the email */
-                    token: string;
-                    /** @description The URL to redirect to after email verification */
-                    callbackURL?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: components["schemas"]["AuthUser"];
-                            /** @description Indicates if the email was verified successfully */
-                            status: boolean;
-                        };
-                    };
-                };
-                /** @description Redirect to the page the client named (callbackURL), with `token` or `error` in its query */
-                302: {
-                    headers: {
-                        Location?: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Method not served by better-auth on this path */
-                405: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The body is not JSON */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAuthVerifyEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -271,7 +157,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Change the password of the user */
+        /**
+         * Change your password (ends your other sessions)
+         * @description Change the password of the user
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -288,7 +177,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Update the current user */
+        /**
+         * Change your name or image
+         * @description Update the current user
+         */
         post: operations["updateUser"];
         delete?: never;
         options?: never;
@@ -337,7 +229,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description List all active sessions for the user */
+        /**
+         * Your active sessions
+         * @description List all active sessions for the user
+         */
         get: operations["listUserSessions"];
         put?: never;
         post?: never;
@@ -356,118 +251,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revoke a single session */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The token to revoke */
-                        token: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Indicates if the session was revoked successfully */
-                            status: boolean;
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * End one of your sessions by its token
+         * @description Revoke a single session
+         */
+        post: operations["postAuthRevokeSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -483,115 +271,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revoke all sessions for the user */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Indicates if all sessions were revoked successfully */
-                            status: boolean;
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * End all your sessions
+         * @description Revoke all sessions for the user
+         */
+        post: operations["postAuthRevokeSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -607,115 +291,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revoke all other sessions for the user except the current one */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Indicates if all other sessions were revoked successfully */
-                            status: boolean;
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * End all your sessions but this one
+         * @description Revoke all other sessions for the user except the current one
+         */
+        post: operations["postAuthRevokeOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -730,28 +310,7 @@ export interface paths {
             cookie?: never;
         };
         /** The process answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Running */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -771,79 +330,7 @@ export interface paths {
          * The database answers too
          * @description Anyone.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Ready */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                            /** @description Each read replica (host:port/database), whether reads go there, and if not, why */
-                            replicas?: {
-                                replica: string;
-                                inUse: boolean;
-                                problem?: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -863,197 +350,13 @@ export interface paths {
          * List users
          * @description Needs a session with role ADMIN.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Users, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            users: components["schemas"]["User"][];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getUsers"];
         put?: never;
         /**
          * Create a user (who can then sign in; roles are always USER)
          * @description Anyone. Rate-limited like sign-up.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** Format: email */
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        post: operations["postUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1071,98 +374,7 @@ export interface paths {
          * List users (the development adminKey elevation applies)
          * @description Needs a session with role ADMIN.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Users, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            users: components["schemas"]["User"][];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAdminUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1182,331 +394,18 @@ export interface paths {
          * Read a user
          * @description Needs a session.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getUsersById"];
         /**
          * Update your own name or email
          * @description Needs a session. Only the user themselves; no admin exemption.
          */
-        put: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** Format: email */
-                        email?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        put: operations["putUsersById"];
         post?: never;
         /**
          * Delete a user
          * @description Needs a session with role ADMIN.
          */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteUsersById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1524,122 +423,7 @@ export interface paths {
          * Set a user's roles
          * @description Needs a session with role ADMIN. An ADMIN cannot remove ADMIN from their own account (409 last_admin_protection).
          */
-        put: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        roles: ("ADMIN" | "MODERATOR" | "USER" | "GUEST")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The user with the new roles */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        put: operations["putUsersByIdRoles"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1658,96 +442,7 @@ export interface paths {
          * Your own user
          * @description Needs a session.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The requestor */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            user: components["schemas"]["User"];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1767,200 +462,13 @@ export interface paths {
          * List posts, newest first
          * @description Anyone; with a session the answer is personalised. Anonymous callers see public, visible posts; a session adds your own; MODERATOR and ADMIN also see hidden posts.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A window of posts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            posts: components["schemas"]["Post"][];
-                            limit: number;
-                            offset: number;
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPosts"];
         put?: never;
         /**
          * Create a post
          * @description Needs a session with role USER or above (a GUEST only reads).
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        content: string;
-                        /** @default [] */
-                        tags?: string[];
-                        /**
-                         * @default public
-                         * @enum {string}
-                         */
-                        visibility?: "public" | "private";
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            post: components["schemas"]["Post"];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        post: operations["postPosts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1978,315 +486,18 @@ export interface paths {
          * Read a post
          * @description Anyone; with a session the answer is personalised. A post you may not see is 404 post_not_found.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The post */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            post: components["schemas"]["Post"];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPostsById"];
         /**
          * Replace your own post
          * @description Needs a session with role USER or above (a GUEST only reads).
          */
-        put: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        content: string;
-                        /** @default [] */
-                        tags?: string[];
-                        /**
-                         * @default public
-                         * @enum {string}
-                         */
-                        visibility?: "public" | "private";
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated post */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            post: components["schemas"]["Post"];
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        put: operations["putPostsById"];
         post?: never;
         /**
          * Delete a post (its author or an ADMIN)
          * @description Needs a session.
          */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deletePostsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2305,116 +516,7 @@ export interface paths {
          * Hide or restore a post
          * @description Needs a session with role MODERATOR or ADMIN.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        postId: string;
-                        /** @enum {string} */
-                        action: "hide" | "restore";
-                        reason?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Done */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        post: operations["postModerate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2432,100 +534,7 @@ export interface paths {
          * The audit trail, newest first
          * @description Needs a session with role ADMIN.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Entries */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            entries: components["schemas"]["AuditEntry"][];
-                            limit: number;
-                            offset: number;
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAdminAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2545,218 +554,13 @@ export interface paths {
          * List posts (page number)
          * @description Anyone; with a session the answer is personalised. Same visibility as v1. `search` is full text over title and content (web-search syntax); `ordering` takes created_at, updated_at, title, comma-separated, `-` for descending.
          */
-        get: {
-            parameters: {
-                query?: {
-                    search?: string;
-                    tag?: string;
-                    author?: string;
-                    ordering?: string;
-                    /** @description From 1, or `last`; past the last page: 404 {detail: "Invalid page."} */
-                    page?: number | "last";
-                    /** @description Default 20, capped at 100 */
-                    page_size?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of posts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PostPage"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2Posts"];
         put?: never;
         /**
          * Create a post
          * @description Needs a session with role USER or above (a GUEST only reads).
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        content: string;
-                        /** @default [] */
-                        tags?: string[];
-                        /**
-                         * @default public
-                         * @enum {string}
-                         */
-                        visibility?: "public" | "private";
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Post"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        post: operations["postV2Posts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2774,439 +578,25 @@ export interface paths {
          * Read a post
          * @description Anyone; with a session the answer is personalised.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The post */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Post"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2PostsById"];
         /**
          * Replace your post
          * @description Needs a session with role USER or above (a GUEST only reads).
          */
-        put: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        content: string;
-                        /** @default [] */
-                        tags?: string[];
-                        /**
-                         * @default public
-                         * @enum {string}
-                         */
-                        visibility?: "public" | "private";
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated your post */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Post"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        put: operations["putV2PostsById"];
         post?: never;
         /**
          * Delete a post (its author or an ADMIN)
          * @description Needs a session.
          */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteV2PostsById"];
         options?: never;
         head?: never;
         /**
          * Change some fields of your post
          * @description Needs a session with role USER or above (a GUEST only reads).
          */
-        patch: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title?: string;
-                        content?: string;
-                        tags?: string[];
-                        /** @enum {string} */
-                        visibility?: "public" | "private";
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated your post */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Post"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        patch: operations["patchV2PostsById"];
         trace?: never;
     };
     "/api/v2/posts/{postId}/comments/": {
@@ -3220,208 +610,13 @@ export interface paths {
          * List a post's comments (cursor, newest first, 10 a page)
          * @description Anyone; with a session the answer is personalised.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque: follow `next` and `previous` as given; an altered cursor is 400 */
-                    cursor?: string;
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    postId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of comments */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CommentPage"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2PostsByPostIdComments"];
         put?: never;
         /**
          * Comment on a post you can see
          * @description Needs a session with role USER or above (a GUEST only reads).
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    postId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        content: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Comment"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        post: operations["postV2PostsByPostIdComments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3439,431 +634,25 @@ export interface paths {
          * Read a comment
          * @description Anyone; with a session the answer is personalised.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    postId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The comment */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Comment"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2PostsByPostIdCommentsById"];
         /**
          * Replace your comment
          * @description Needs a session with role USER or above (a GUEST only reads).
          */
-        put: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    postId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        content: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated your comment */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Comment"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        put: operations["putV2PostsByPostIdCommentsById"];
         post?: never;
         /**
          * Delete a comment (its author, the post's author, a MODERATOR or an ADMIN)
          * @description Needs a session.
          */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    postId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteV2PostsByPostIdCommentsById"];
         options?: never;
         head?: never;
         /**
          * Change some fields of your comment
          * @description Needs a session with role USER or above (a GUEST only reads).
          */
-        patch: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    postId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        content?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated your comment */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Comment"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        patch: operations["patchV2PostsByPostIdCommentsById"];
         trace?: never;
     };
     "/api/v2/users/": {
@@ -3877,206 +666,13 @@ export interface paths {
          * List users (limit/offset)
          * @description Needs a session with role ADMIN. `search` matches name and email; `ordering` takes created_at, name, email.
          */
-        get: {
-            parameters: {
-                query?: {
-                    search?: string;
-                    ordering?: string;
-                    /** @description Default 10, capped at 100 */
-                    limit?: number;
-                    /** @description Default 0 */
-                    offset?: number;
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A window of users */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserPage"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2Users"];
         put?: never;
         /**
          * Create a user
          * @description Anyone.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** Format: email */
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        post: operations["postV2Users"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4094,467 +690,25 @@ export interface paths {
          * Read a user
          * @description Needs a session.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The whole record, with `emailVerified`, for that user and ADMIN; the public view for anyone else */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OwnUser"] | components["schemas"]["PublicUser"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2UsersById"];
         /**
          * Replace your own user
          * @description Needs a session.
          */
-        put: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** Format: email */
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated your own user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        put: operations["putV2UsersById"];
         post?: never;
         /**
          * Delete a user
          * @description Needs a session with role ADMIN.
          */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteV2UsersById"];
         options?: never;
         head?: never;
         /**
          * Change some fields of your own user
          * @description Needs a session.
          */
-        patch: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** Format: email */
-                        email?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The updated your own user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Conflict with existing data */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        patch: operations["patchV2UsersById"];
         trace?: never;
     };
     "/api/v2/notifications/": {
@@ -4568,198 +722,13 @@ export interface paths {
          * Your notifications (cursor, newest first, 10 a page), or with Accept: text/event-stream their live stream
          * @description Needs a session.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Opaque: follow `next` and `previous` as given; an altered cursor is 400 */
-                    cursor?: string;
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of notifications */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["NotificationPage"];
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2Notifications"];
         put?: never;
         /**
          * Send a user a notification
          * @description Needs a session with role ADMIN.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        userId: string;
-                        message: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Sent */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Notification"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The body is not JSON (v2: Unsupported media type) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        post: operations["postV2Notifications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4777,199 +746,14 @@ export interface paths {
          * Read one of your notifications
          * @description Needs a session.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The notification */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Notification"];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2NotificationsById"];
         put?: never;
         post?: never;
         /**
          * Delete one of your notifications
          * @description Needs a session.
          */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
-                    impersonatingUser?: string;
-                    /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
-                    adminKey?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description No session */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteV2NotificationsById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4986,73 +770,7 @@ export interface paths {
          * The 100 most used tags of public, visible posts (not paginated)
          * @description Anyone. `search` keeps the tags that start with it (case-insensitive).
          */
-        get: {
-            parameters: {
-                query?: {
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Tags with their post counts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TagCount"][];
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V2Detail"];
-                    };
-                };
-            };
-        };
+        get: operations["getV2Tags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5069,73 +787,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document (OpenAPI 3.1) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The document */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5152,71 +804,7 @@ export interface paths {
             cookie?: never;
         };
         /** Interactive reference (Swagger UI) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An HTML page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDocs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5233,71 +821,7 @@ export interface paths {
             cookie?: never;
         };
         /** A script or style sheet of the reference page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description swagger-ui.css */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/css": string;
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDocsSwaggerUiCss"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5314,71 +838,7 @@ export interface paths {
             cookie?: never;
         };
         /** A script or style sheet of the reference page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description swagger-ui-bundle.js */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/javascript": string;
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDocsSwaggerUiBundleJs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5395,71 +855,7 @@ export interface paths {
             cookie?: never;
         };
         /** A script or style sheet of the reference page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description start.js */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/javascript": string;
-                    };
-                };
-                /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Body over the size limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Too many requests: see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description Internal error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-                /** @description The database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["V1Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDocsStartJs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5524,7 +920,10 @@ export interface components {
         User: {
             /** Format: uuid */
             id: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
             email: string;
             name: string;
             roles: ("ADMIN" | "MODERATOR" | "USER" | "GUEST")[];
@@ -5619,7 +1018,10 @@ export interface components {
         OwnUser: {
             /** Format: uuid */
             id: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
             email: string;
             name: string;
             roles: ("ADMIN" | "MODERATOR" | "USER" | "GUEST")[];
@@ -5661,7 +1063,12 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description When rate limits are on (production): this client's budget on this route, e.g. `limit=100, remaining=99, reset=60` (seconds) */
+        RateLimit: string;
+        /** @description When rate limits are on: the policy, e.g. `100;w=60` (100 requests a 60-second window) */
+        "RateLimit-Policy": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -5681,6 +1088,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5693,6 +1102,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5702,6 +1113,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5711,6 +1124,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5720,6 +1135,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5729,6 +1146,8 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5738,6 +1157,8 @@ export interface operations {
             /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5747,6 +1168,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5756,6 +1179,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5765,6 +1190,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5796,6 +1223,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5811,6 +1240,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5820,6 +1251,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5829,6 +1262,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5838,6 +1273,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5847,6 +1284,8 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5856,6 +1295,8 @@ export interface operations {
             /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5865,6 +1306,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5874,6 +1317,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5883,6 +1328,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5900,15 +1347,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "password": "a long passphrase of yours"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description The name of the user */
+                    /**
+                     * @description The name of the user
+                     * @example Ada Lovelace
+                     */
                     name: string;
                     /**
                      * Format: email
                      * @description The email of the user
+                     * @example ada@example.com
                      */
                     email: string;
-                    /** @description The password of the user */
+                    /**
+                     * @description The password of the user
+                     * @example a long passphrase of yours
+                     */
                     password: string;
                     /**
                      * Format: uri
@@ -5926,6 +1387,8 @@ export interface operations {
             /** @description Successfully created user */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5966,6 +1429,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5975,6 +1440,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5984,6 +1451,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5993,6 +1462,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6002,6 +1473,8 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6011,6 +1484,8 @@ export interface operations {
             /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6020,6 +1495,8 @@ export interface operations {
             /** @description Refused by better-auth (e.g. the email is taken) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,6 +1506,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6038,6 +1517,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6047,6 +1528,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6064,6 +1547,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "a long passphrase of yours"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Email of the user */
                     email: string;
@@ -6080,6 +1569,8 @@ export interface operations {
             /** @description Success - Returns either session details or redirect URL */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6096,6 +1587,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6105,6 +1598,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6114,6 +1609,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6123,6 +1620,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6132,6 +1631,8 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6141,6 +1642,8 @@ export interface operations {
             /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6150,6 +1653,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6159,6 +1664,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6168,6 +1675,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6188,7 +1697,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new password to set */
+                    /**
+                     * @description The new password to set
+                     * @example a long passphrase of yours
+                     */
                     newPassword: string;
                     /** @description The token to reset the password */
                     token?: string;
@@ -6199,6 +1711,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6210,6 +1724,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6219,6 +1735,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6228,6 +1746,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6237,15 +1757,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6255,15 +1768,19 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6273,6 +1790,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6282,6 +1801,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6291,6 +1812,148 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getAuthVerifyEmail: {
+        parameters: {
+            query: {
+                /** @description The token to verify the email */
+                token: string;
+                /** @description The URL to redirect to after email verification */
+                callbackURL?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["AuthUser"];
+                        /** @description Indicates if the email was verified successfully */
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description Redirect to the page the client named (callbackURL), with `token` or `error` in its query */
+            302: {
+                headers: {
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6306,7 +1969,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /**
@@ -6326,6 +1989,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6341,6 +2006,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6350,6 +2017,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6359,6 +2028,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6368,15 +2039,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6386,15 +2050,19 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6404,6 +2072,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6413,6 +2083,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6422,6 +2094,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6440,7 +2114,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new email address to set must be a valid email address */
+                    /**
+                     * Format: email
+                     * @description The new email address to set must be a valid email address
+                     * @example ada@example.com
+                     */
                     newEmail: string;
                     /** @description The URL to redirect to after email verification */
                     callbackURL?: string;
@@ -6451,6 +2129,8 @@ export interface operations {
             /** @description Email change request processed successfully */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6469,6 +2149,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6478,6 +2160,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6487,6 +2171,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6496,15 +2182,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,15 +2193,19 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6532,6 +2215,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6541,6 +2226,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6550,6 +2237,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6567,8 +2256,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "a long passphrase of yours",
+                 *       "newPassword": "another long passphrase",
+                 *       "revokeOtherSessions": true
+                 *     }
+                 */
                 "application/json": {
-                    /** @description The new password to set */
+                    /**
+                     * @description The new password to set
+                     * @example a long passphrase of yours
+                     */
                     newPassword: string;
                     /** @description The current password is required */
                     currentPassword: string;
@@ -6581,6 +2280,8 @@ export interface operations {
             /** @description Password successfully changed */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6621,6 +2322,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6630,6 +2333,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6639,6 +2344,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6648,6 +2355,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6657,6 +2366,8 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6666,6 +2377,8 @@ export interface operations {
             /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6675,6 +2388,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6684,6 +2399,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +2410,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6710,8 +2429,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ada King"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description The name of the user */
+                    /**
+                     * @description The name of the user
+                     * @example Ada Lovelace
+                     */
                     name?: string;
                     /** @description The image of the user */
                     image?: ((string | null) | null) | string | null;
@@ -6722,6 +2449,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6733,6 +2462,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6742,6 +2473,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6751,6 +2484,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6760,6 +2495,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6769,6 +2506,8 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6778,6 +2517,8 @@ export interface operations {
             /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6787,6 +2528,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6796,6 +2539,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6805,6 +2550,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6834,6 +2581,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6846,6 +2595,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6855,6 +2606,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6864,6 +2617,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6873,15 +2628,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6891,15 +2639,19 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6909,6 +2661,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6918,6 +2672,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6927,6 +2683,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6954,6 +2712,8 @@ export interface operations {
             302: {
                 headers: {
                     Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6961,6 +2721,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6970,6 +2732,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6979,6 +2743,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6988,15 +2754,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Method not served by better-auth on this path */
-            405: {
-                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7006,15 +2765,19 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON */
+            /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7024,6 +2787,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7033,6 +2798,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7042,6 +2809,8 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7062,6 +2831,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7071,6 +2842,8 @@ export interface operations {
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7080,6 +2853,8 @@ export interface operations {
             /** @description No session */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7089,6 +2864,8 @@ export interface operations {
             /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7098,6 +2875,8 @@ export interface operations {
             /** @description Not found, or not visible to the caller */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7107,6 +2886,8 @@ export interface operations {
             /** @description Body over the size limit */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7116,6 +2897,8 @@ export interface operations {
             /** @description The body is not JSON (v2: Unsupported media type) */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7125,6 +2908,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7134,6 +2919,8 @@ export interface operations {
             /** @description Internal error */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7143,10 +2930,5412 @@ export interface operations {
             /** @description The database is unavailable */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postAuthRevokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token to revoke */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Indicates if the session was revoked successfully */
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postAuthRevokeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Indicates if all sessions were revoked successfully */
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postAuthRevokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Indicates if all other sessions were revoked successfully */
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Running */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        /** @description Each read replica (host:port/database), whether reads go there, and if not, why */
+                        replicas?: {
+                            replica: string;
+                            inUse: boolean;
+                            problem?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getUsers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users, oldest first */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: components["schemas"]["User"][];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Ada Lovelace */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
+                    email: string;
+                    /** @example a long passphrase of yours */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getAdminUsers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Users, oldest first */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: components["schemas"]["User"][];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getUsersById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    putUsersById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Ada Lovelace */
+                    name?: string;
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    deleteUsersById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    putUsersByIdRoles: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roles: ("ADMIN" | "MODERATOR" | "USER" | "GUEST")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The user with the new roles */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requestor */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getPosts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A window of posts */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        posts: components["schemas"]["Post"][];
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postPosts: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Notes on the Analytical Engine */
+                    title: string;
+                    /** @example It might act upon other things besides number. */
+                    content: string;
+                    /**
+                     * @default []
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
+                    tags?: string[];
+                    /**
+                     * @default public
+                     * @enum {string}
+                     */
+                    visibility?: "public" | "private";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: components["schemas"]["Post"];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getPostsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: components["schemas"]["Post"];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    putPostsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Notes on the Analytical Engine */
+                    title: string;
+                    /** @example It might act upon other things besides number. */
+                    content: string;
+                    /**
+                     * @default []
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
+                    tags?: string[];
+                    /**
+                     * @default public
+                     * @enum {string}
+                     */
+                    visibility?: "public" | "private";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated post */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: components["schemas"]["Post"];
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    deletePostsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postModerate: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    postId: string;
+                    /** @enum {string} */
+                    action: "hide" | "restore";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getAdminAudit: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["AuditEntry"][];
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getV2Posts: {
+        parameters: {
+            query?: {
+                search?: string;
+                tag?: string;
+                author?: string;
+                ordering?: string;
+                /** @description From 1, or `last`; past the last page: 404 {detail: "Invalid page."} */
+                page?: number | "last";
+                /** @description Default 20, capped at 100 */
+                page_size?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostPage"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    postV2Posts: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Notes on the Analytical Engine */
+                    title: string;
+                    /** @example It might act upon other things besides number. */
+                    content: string;
+                    /**
+                     * @default []
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
+                    tags?: string[];
+                    /**
+                     * @default public
+                     * @enum {string}
+                     */
+                    visibility?: "public" | "private";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2PostsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    putV2PostsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Notes on the Analytical Engine */
+                    title: string;
+                    /** @example It might act upon other things besides number. */
+                    content: string;
+                    /**
+                     * @default []
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
+                    tags?: string[];
+                    /**
+                     * @default public
+                     * @enum {string}
+                     */
+                    visibility?: "public" | "private";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated your post */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    deleteV2PostsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    patchV2PostsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Notes on the Analytical Engine */
+                    title?: string;
+                    /** @example It might act upon other things besides number. */
+                    content?: string;
+                    /**
+                     * @example [
+                     *       "engines",
+                     *       "notes"
+                     *     ]
+                     */
+                    tags?: string[];
+                    /** @enum {string} */
+                    visibility?: "public" | "private";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated your post */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2PostsByPostIdComments: {
+        parameters: {
+            query?: {
+                /** @description Opaque: follow `next` and `previous` as given; an altered cursor is 400 */
+                cursor?: string;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    postV2PostsByPostIdComments: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example A fine post, thank you. */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2PostsByPostIdCommentsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                postId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    putV2PostsByPostIdCommentsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                postId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example A fine post, thank you. */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated your comment */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    deleteV2PostsByPostIdCommentsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                postId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    patchV2PostsByPostIdCommentsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                postId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example A fine post, thank you. */
+                    content?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated your comment */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2Users: {
+        parameters: {
+            query?: {
+                search?: string;
+                ordering?: string;
+                /** @description Default 10, capped at 100 */
+                limit?: number;
+                /** @description Default 0 */
+                offset?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A window of users */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    postV2Users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Ada Lovelace */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
+                    email: string;
+                    /** @example a long passphrase of yours */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2UsersById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole record, with `emailVerified`, for that user and ADMIN; the public view for anyone else */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnUser"] | components["schemas"]["PublicUser"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    putV2UsersById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Ada Lovelace */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated your own user */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    deleteV2UsersById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    patchV2UsersById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Ada Lovelace */
+                    name?: string;
+                    /**
+                     * Format: email
+                     * @example ada@example.com
+                     */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated your own user */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2Notifications: {
+        parameters: {
+            query?: {
+                /** @description Opaque: follow `next` and `previous` as given; an altered cursor is 400 */
+                cursor?: string;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    postV2Notifications: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                    /** @example Your post was featured. */
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2NotificationsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    deleteV2NotificationsById: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not permitted, or a write a browser marks as coming from another site (cross_site_request) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2Tags: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tags with their post counts */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagCount"][];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getDocsSwaggerUiCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description swagger-ui.css */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getDocsSwaggerUiBundleJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description swagger-ui-bundle.js */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getDocsStartJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description start.js */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
                 };
             };
         };

@@ -23,7 +23,9 @@ export interface ApiClientOptions {
  */
 export function createApiClient({ baseUrl, origin, fetch: fetchImpl = globalThis.fetch }: ApiClientOptions) {
   const headers: Record<string, string> = origin ? { Origin: origin } : {};
-  const api = createClient<paths>({ baseUrl, credentials: "include", headers, fetch: fetchImpl });
+  // Typed for the JSON answers: the notifications list is also a live stream under the same
+  // operation (text/event-stream), which the client does not read (see the README's stream recipe).
+  const api = createClient<paths, `${string}/json`>({ baseUrl, credentials: "include", headers, fetch: fetchImpl });
   const auth = createAuthClient({
     baseURL: baseUrl,
     basePath: "/api/auth",

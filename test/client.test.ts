@@ -83,6 +83,37 @@ describe("the typed client (client/)", () => {
     expect(users.data).toMatchObject({ count: 1, previous: null, results: [{ id }] });
   });
 
+  it("reads every list the API serves, each typed as its JSON page without narrowing", async () => {
+    const admin = newClient();
+    const { id } = await signedUp(admin, "Grace");
+    await setUserRoles(t.database.db, id, ["ADMIN"]);
+    const created = await admin.POST("/api/v2/posts/", {
+      body: { title: "A listed post", content: "Listed in every list.", tags: ["listed"] },
+    });
+    const postId = created.data!.id;
+    await admin.POST("/api/v2/posts/{postId}/comments/", { params: { path: { postId } }, body: { content: "Hi" } });
+    await admin.POST("/api/v2/notifications/", { body: { userId: id, message: "Hello Grace" } });
+
+    const v1Posts = await admin.GET("/api/posts", { params: { query: { limit: 5 } } });
+    expect(v1Posts.data!.posts.map((post) => post.id)).toContain(postId);
+    const v1Users = await admin.GET("/api/users");
+    expect(v1Users.data!.users.map((user) => user.id)).toContain(id);
+    const adminUsers = await admin.GET("/api/admin/users");
+    expect(adminUsers.data!.users.map((user) => user.id)).toContain(id);
+    const audit = await admin.GET("/api/admin/audit");
+    expect(Array.isArray(audit.data!.entries)).toBe(true);
+    const v2Posts = await admin.GET("/api/v2/posts/");
+    expect(v2Posts.data!.results.map((post) => post.id)).toContain(postId);
+    const comments = await admin.GET("/api/v2/posts/{postId}/comments/", { params: { path: { postId } } });
+    expect(comments.data!.results.map((comment) => comment.content)).toEqual(["Hi"]);
+    const v2Users = await admin.GET("/api/v2/users/");
+    expect(v2Users.data!.results.map((user) => user.id)).toContain(id);
+    const notifications = await admin.GET("/api/v2/notifications/");
+    expect(notifications.data!.results.map((notification) => notification.message)).toContain("Hello Grace");
+    const tags = await admin.GET("/api/v2/tags/");
+    expect(tags.data!.map((tag) => tag.name)).toContain("listed");
+  });
+
   it("returns each of the three error shapes as the typed error", async () => {
     const bob = newClient();
     const { email } = await signedUp(bob, "Bob");

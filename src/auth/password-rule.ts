@@ -58,6 +58,7 @@ export const newPassword = () =>
   text()
     .min(PASSWORD_MIN_LENGTH)
     .max(PASSWORD_MAX_LENGTH)
+    .meta({ example: "a long passphrase of yours" })
     .superRefine(async (password, context) => {
       if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
       const refusal = await refusedPassword(password);

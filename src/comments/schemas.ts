@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { visibleText } from "../http/validate.js";
 
-const content = visibleText().min(1).max(2000);
+const content = visibleText().min(1).max(2000).meta({ example: "A fine post, thank you." });
 
 /** Create and full update (PUT). */
 export const commentBody = z.object({ content });

@@ -51,7 +51,8 @@ export async function openPglite({
   const startParams = [...PGlite.defaultStartParams, "-c", PGLITE_SHARED_BUFFERS];
   const open = async () => {
     const dataDir = inMemory ? undefined : location;
-    const cluster = inMemory && initialData ? { loadDataDir: initialData } : await newClusterOptions(dataDir, startParams);
+    const cluster =
+      inMemory && initialData ? { loadDataDir: initialData } : await newClusterOptions(dataDir, startParams);
     const opened = await PGlite.create(dataDir, { startParams, ...cluster });
     // What PGlite itself just wrote: a new cluster's files, the relation cache file.
     if (!inMemory) makeDataDirectoryPrivate(location);

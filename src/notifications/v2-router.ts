@@ -14,7 +14,7 @@ const PAGE_SIZE = 10;
 
 export const notificationBody = z.object({
   userId: z.uuid(),
-  message: visibleText().min(1).max(1000),
+  message: visibleText().min(1).max(1000).meta({ example: "Your post was featured." }),
 });
 
 const send = validate({ body: notificationBody });

@@ -2,11 +2,12 @@
 // service's own routes and on better-auth's.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signUp } from "../../test/factories.js";
+import { signUp, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import type { OpenApiDocument } from "./document.js";
 
 const t = useTestApp();
+const limited = useSecondApp(t, { RATE_LIMIT_ENABLED: "true", RATE_LIMIT_GLOBAL: "1000" });
 const BAD_EMAIL = "x@bad-.example.com";
 type Json = Record<string, unknown>;
 
@@ -135,5 +136,69 @@ describe("an ADMIN's empty impersonatingUser", () => {
     const v2 = await t.http.get(`/api/v2/users/${admin.id}/?impersonatingUser=`).set("Cookie", admin.cookie);
     expect(v2.status).toBe(200);
     expect(v2.body.email).toBe(admin.email);
+  });
+});
+
+describe("what a reader and a generated client need", () => {
+  it("names and summarises every operation, describes every tag and says where the service is", async () => {
+    const document = await servedDocument();
+    expect(document.servers).toEqual([{ url: "/", description: expect.any(String) }]);
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item ?? {}) as [string, Json][]) {
+        expect(operation.operationId, `${method} ${path}`).toEqual(expect.any(String));
+        expect(operation.summary, `${method} ${path}`).toEqual(expect.any(String));
+        ids.add(String(operation.operationId));
+      }
+    }
+    expect(ids.size).toBeGreaterThanOrEqual(50);
+    for (const tag of document.tags ?? []) expect(tag.description, tag.name).toEqual(expect.any(String));
+  });
+
+  it("documents the RateLimit headers a limited route sends", async () => {
+    const res = await limited.http.get("/api/v2/tags/");
+    expect(res.headers.ratelimit).toMatch(/^limit=1000, remaining=\d+, reset=\d+$/);
+    expect(res.headers["ratelimit-policy"]).toBe("1000;w=60");
+    const document = await servedDocument();
+    const headers = (document.paths?.["/api/v2/tags/"]?.get?.responses?.["200"] as Json).headers as Json;
+    expect(Object.keys(headers)).toEqual(["RateLimit", "RateLimit-Policy"]);
+    expect(Object.keys(document.components?.headers ?? {})).toEqual(["RateLimit", "RateLimit-Policy"]);
+  });
+});
+
+describe("Swagger UI's prefilled examples", () => {
+  /** The body Swagger UI starts from: the media type's example, else one built from the properties' examples. */
+  function prefilled(document: OpenApiDocument, path: string): Json {
+    const media = (document.paths?.[path]?.post?.requestBody as { content: Record<string, Json> }).content[
+      "application/json"
+    ]!;
+    if (media.example) return media.example as Json;
+    const properties = propertiesOf(media.schema as Json);
+    return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, schema.example]));
+  }
+
+  it("sign up, sign in, post and comment as prefilled", async () => {
+    const document = await servedDocument();
+    const signedUp = await t.http.post("/api/auth/sign-up/email").send(prefilled(document, "/api/auth/sign-up/email"));
+    expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(200);
+    const signedIn = await t.http.post("/api/auth/sign-in/email").send(prefilled(document, "/api/auth/sign-in/email"));
+    expect(signedIn.status).toBe(200);
+    const cookie = String(signedIn.headers["set-cookie"]![0]).split(";")[0]!;
+    const post = await t.http.post("/api/v2/posts/").set("Cookie", cookie).send(prefilled(document, "/api/v2/posts/"));
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+    const comment = await t.http
+      .post(`/api/v2/posts/${post.body.id}/comments/`)
+      .set("Cookie", cookie)
+      .send(prefilled(document, "/api/v2/posts/{postId}/comments/"));
+    expect(comment.status).toBe(201);
+    expect(
+      (await t.http.post("/api/users").send({ ...prefilled(document, "/api/users"), email: "ada2@example.com" }))
+        .status,
+    ).toBe(201);
+  });
+
+  it("shows a plain address, not one generated from the pattern, for every email", async () => {
+    for (const [where, schema] of emailSchemas(await servedDocument()).filter(([, s]) => s.pattern !== undefined))
+      expect(schema.example, where).toBe("ada@example.com");
   });
 });

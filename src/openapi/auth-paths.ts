@@ -31,6 +31,31 @@ const FIELD_RULES: Record<string, Record<string, z.ZodType>> = {
   "/reset-password": { newPassword: newPassword() },
   "/change-email": { newEmail: userFields.shape.email },
 };
+const SUMMARIES: Record<string, string> = {
+  "/sign-up/email": "Create an account and sign in",
+  "/sign-in/email": "Sign in with email and password",
+  "/sign-out": "Sign out: end this session",
+  "/get-session": "The current session and its user (null without one)",
+  "/update-user": "Change your name or image",
+  "/change-password": "Change your password (ends your other sessions)",
+  "/list-sessions": "Your active sessions",
+  "/revoke-session": "End one of your sessions by its token",
+  "/revoke-sessions": "End all your sessions",
+  "/revoke-other-sessions": "End all your sessions but this one",
+};
+// Bodies Swagger UI's "Try it out" starts from: better-auth's own would be generated from its
+// schemas, with a `callbackURL` of "string" that sign-up refuses (INVALID_CALLBACK_URL).
+const ADA = { email: "ada@example.com", password: "a long passphrase of yours" };
+const EXAMPLES: Record<string, Json> = {
+  "/sign-up/email": { name: "Ada Lovelace", ...ADA },
+  "/sign-in/email": ADA,
+  "/change-password": {
+    currentPassword: ADA.password,
+    newPassword: "another long passphrase",
+    revokeOtherSessions: true,
+  },
+  "/update-user": { name: "Ada King" },
+};
 // Bodies better-auth refuses to go without, which its description leaves optional.
 const REQUIRED_BODIES = new Set([
   "/sign-up/email",
@@ -100,6 +125,7 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
       operations[method] = {
         ...op,
         ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined),
+        summary: SUMMARIES[endpoint],
         tags: [TAG],
         security: SESSION_NOT_NEEDED.has(endpoint)
           ? []
@@ -127,10 +153,12 @@ function withServiceRules(endpoint: string, body: RequestBody | undefined): { re
     Object.entries(body.content ?? {}).map(([mediaType, { schema = {} }]) => {
       const properties = { ...(schema.properties as Record<string, Json> | undefined) };
       for (const [field, rule] of Object.entries(rules)) {
-        const { $schema: _, ...limits } = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
+        const limits: Json = z.toJSONSchema(rule, { io: "input", unrepresentable: "any" });
+        delete limits.$schema;
         properties[field] = { ...properties[field], ...limits };
       }
-      return [mediaType, { schema: { ...schema, properties } }];
+      const example = EXAMPLES[endpoint];
+      return [mediaType, { schema: { ...schema, properties }, ...(example ? { example } : {}) }];
     }),
   );
   return { requestBody: { ...body, required: REQUIRED_BODIES.has(endpoint) || body.required === true, content } };

@@ -12,23 +12,24 @@ const TYPES_FILE = "client/api.d.ts";
 const typesPath = fileURLToPath(new URL(`../../${TYPES_FILE}`, import.meta.url));
 const HEADER = `// Generated from GET /api/openapi.json by openapi-typescript: npm run openapi:types. Do not edit.\n\n`;
 
-/** The types for the document the app serves; the configuration is fixed so the machine's .env cannot change it. */
-async function generatedTypes(): Promise<string> {
+/** The document the app serves; the configuration is fixed so the machine's .env cannot change it. */
+async function servedDocument(): Promise<Record<string, unknown>> {
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: "pglite:memory", LOG_LEVEL: "error" });
   const services = await openServices(config, createLogger(config));
   try {
-    const document = await buildOpenApiDocument(services.auth);
-    return (
-      HEADER + astToString(await openapiTS(JSON.parse(JSON.stringify(document)) as Parameters<typeof openapiTS>[0]))
-    );
+    return JSON.parse(JSON.stringify(await buildOpenApiDocument(services.auth))) as Record<string, unknown>;
   } finally {
     await services.database.close();
   }
 }
 
-const command = process.argv[2];
-const types = await generatedTypes();
-if (command === "generate") {
+const [command, outputFile] = process.argv.slice(2);
+const document = await servedDocument();
+const types = HEADER + astToString(await openapiTS(document as unknown as Parameters<typeof openapiTS>[0]));
+if (command === "write" && outputFile) {
+  // For tools that read a file (the linter in CI).
+  writeFileSync(outputFile, JSON.stringify(document, null, 2));
+} else if (command === "generate") {
   writeFileSync(typesPath, types);
   console.log(`wrote ${TYPES_FILE}`);
 } else if (command === "check") {
@@ -44,6 +45,6 @@ if (command === "generate") {
   }
   console.log(`${TYPES_FILE} matches the served OpenAPI document`);
 } else {
-  console.error("Usage: tsx src/openapi/cli.ts generate|check");
+  console.error("Usage: tsx src/openapi/cli.ts generate|check|write FILE");
   process.exit(2);
 }

@@ -5,6 +5,7 @@ import * as z from "zod";
 import { SESSION_COOKIE } from "./operations.js";
 import { responsesOf } from "./responses.js";
 import { DOCS_ASSETS } from "./docs-page.js";
+import { finished, rateLimitHeaders } from "./finishing.js";
 import { v1Paths } from "./v1-paths.js";
 import { v2Paths } from "./v2-paths.js";
 
@@ -71,20 +72,22 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
   const document: ZodOpenApiObject = {
     openapi: "3.1.0",
     info: { title: "posts-api", version: "1.0.0", description: DESCRIPTION },
+    // Relative: the document describes the service that serves it, whatever its address.
+    servers: [{ url: "/", description: "The service that serves this document" }],
     tags: [
       {
         name: "Sessions (better-auth)",
         description: "Sign-up, sign-in and session management: better-auth's endpoints",
       },
-      { name: "Users (v1)" },
-      { name: "Posts (v1)" },
+      { name: "Users (v1)", description: "v1: accounts, profiles and roles; errors `{error, code?}`" },
+      { name: "Posts (v1)", description: "v1: posts with limit/offset lists and moderation" },
       { name: "Posts", description: "v2: Django REST framework conventions" },
-      { name: "Comments" },
-      { name: "Users" },
-      { name: "Notifications" },
-      { name: "Tags" },
-      { name: "Probes" },
-      { name: "Documentation" },
+      { name: "Comments", description: "v2: comments on a post, cursor-paginated" },
+      { name: "Users", description: "v2: accounts; the list is for ADMIN" },
+      { name: "Notifications", description: "v2: a user's notifications, as a list or a live event stream" },
+      { name: "Tags", description: "v2: the most used tags of public posts" },
+      { name: "Probes", description: "Liveness and readiness for orchestrators; never rate-limited" },
+      { name: "Documentation", description: "This document and its interactive reference" },
     ],
     paths: { ...authPart.paths, ...v1Paths, ...v2Paths, ...documentationPaths },
     components: {
@@ -98,9 +101,10 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
         },
       },
       schemas: authPart.schemas,
+      headers: rateLimitHeaders,
     },
   };
-  return withCrossSiteRefusals(createDocument(document));
+  return finished(withCrossSiteRefusals(createDocument(document)));
 }
 
 const UNSAFE_METHODS = ["post", "put", "patch", "delete"] as const;

@@ -2,9 +2,12 @@ import * as z from "zod";
 import { text, visibleText } from "../http/validate.js";
 
 const fields = {
-  title: visibleText().min(5).max(200),
-  content: visibleText().min(10).max(50_000),
-  tags: z.array(visibleText().min(1).max(50)).max(5),
+  title: visibleText().min(5).max(200).meta({ example: "Notes on the Analytical Engine" }),
+  content: visibleText().min(10).max(50_000).meta({ example: "It might act upon other things besides number." }),
+  tags: z
+    .array(visibleText().min(1).max(50))
+    .max(5)
+    .meta({ example: ["engines", "notes"] }),
   visibility: z.enum(["public", "private"]),
 };
 

@@ -3,7 +3,8 @@ import { newPassword } from "../auth/password-rule.js";
 import { roleSchema } from "../auth/roles.js";
 import { visibleText } from "../http/validate.js";
 
-const name = visibleText().min(2).max(100);
+// The examples prefill Swagger UI's "Try it out" with values the service accepts.
+const name = visibleText().min(2).max(100).meta({ example: "Ada Lovelace" });
 /**
  * zod's own address rule (the one better-auth applies at sign-up), with each domain label held to
  * DNS's shape: 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen. Without
@@ -14,7 +15,8 @@ const EMAIL_ADDRESS =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 // better-auth stores emails lower-cased; doing the same here keeps one account per address.
-export const emailAddress = () => z.email({ pattern: EMAIL_ADDRESS }).max(254).toLowerCase();
+export const emailAddress = () =>
+  z.email({ pattern: EMAIL_ADDRESS }).max(254).toLowerCase().meta({ example: "ada@example.com" });
 const email = emailAddress();
 
 export const createUserBody = z.object({
