@@ -90,7 +90,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Reset the password for a user */
+        /**
+         * Set a new password with a reset token (ends every session)
+         * @description Reset the password for a user
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -105,7 +108,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Verify the email of the user */
+        /**
+         * Follow a mailed verification link: marks the address verified
+         * @description Verify the email of the user
+         */
         get: operations["getAuthVerifyEmail"];
         put?: never;
         post?: never;
@@ -124,7 +130,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Send a verification email to the user */
+        /**
+         * Mail an email-verification link again
+         * @description Send a verification email to the user
+         */
         post: operations["sendVerificationEmail"];
         delete?: never;
         options?: never;
@@ -141,6 +150,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Change your email: confirmed from the old address, then verified at the new one */
         post: operations["changeEmail"];
         delete?: never;
         options?: never;
@@ -197,7 +207,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Send a password reset email to the user */
+        /**
+         * Mail a password-reset link (the same answer for any address)
+         * @description Send a password reset email to the user
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -212,7 +225,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Redirects the user to the callback URL with the token */
+        /**
+         * Follow a mailed reset link: redirects to the page that asked, with the token
+         * @description Redirects the user to the callback URL with the token
+         */
         get: operations["resetPasswordCallback"];
         put?: never;
         post?: never;

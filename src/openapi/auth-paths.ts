@@ -42,6 +42,12 @@ const SUMMARIES: Record<string, string> = {
   "/revoke-session": "End one of your sessions by its token",
   "/revoke-sessions": "End all your sessions",
   "/revoke-other-sessions": "End all your sessions but this one",
+  "/request-password-reset": "Mail a password-reset link (the same answer for any address)",
+  "/reset-password/{token}": "Follow a mailed reset link: redirects to the page that asked, with the token",
+  "/reset-password": "Set a new password with a reset token (ends every session)",
+  "/send-verification-email": "Mail an email-verification link again",
+  "/verify-email": "Follow a mailed verification link: marks the address verified",
+  "/change-email": "Change your email: confirmed from the old address, then verified at the new one",
 };
 // Bodies Swagger UI's "Try it out" starts from: better-auth's own would be generated from its
 // schemas, with a `callbackURL` of "string" that sign-up refuses (INVALID_CALLBACK_URL).
