@@ -30,6 +30,8 @@ const envSchema = z.object({
   REDIS_URL: z.url().optional(),
   DATABASE_REPLICA_URLS: z.string().optional(),
   DATABASE_REPLICA_STICKY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +63,8 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** Read replicas of the PostgreSQL primary, and how long a session that wrote keeps reading from the primary. */
   readonly databaseReplicas: { readonly urls: readonly string[]; readonly stickyMs: number };
+  /** Where Prometheus scrapes `/metrics` (METRICS_PORT); undefined: no metrics, and prom-client is never loaded. */
+  readonly metrics: { readonly port: number; readonly host: string } | undefined;
   /** Start-up remarks (insecure defaults, ignored settings) for main.ts to log once a logger exists. */
   readonly warnings: readonly string[];
 }
@@ -124,6 +128,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       urls: Object.freeze(replicaUrls(env)),
       stickyMs: env.DATABASE_REPLICA_STICKY_MS,
     }),
+    metrics:
+      env.METRICS_PORT === undefined ? undefined : Object.freeze({ port: env.METRICS_PORT, host: env.METRICS_HOST }),
     warnings: Object.freeze(warnings),
   });
 }

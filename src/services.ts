@@ -3,6 +3,7 @@ import type { Config } from "./config.js";
 import { ChangeFeed } from "./db/change-feed.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { Logger } from "./logging/logger.js";
+import type { PoolObserver } from "./metrics/sources.js";
 
 export interface Services {
   config: Config;
@@ -17,7 +18,12 @@ export interface Services {
  * Opens and migrates the database, listens for its changes and builds better-auth on it: what the
  * server, CLI and tests share.
  */
-export async function openServices(config: Config, logger: Logger, passwordHasher?: PasswordHasher): Promise<Services> {
+export async function openServices(
+  config: Config,
+  logger: Logger,
+  passwordHasher?: PasswordHasher,
+  poolObserver?: PoolObserver,
+): Promise<Services> {
   const database = await openDatabase({
     url: config.databaseUrl,
     poolMax: config.databasePoolMax,
@@ -28,6 +34,7 @@ export async function openServices(config: Config, logger: Logger, passwordHashe
     onReplicaUnavailable: (error) =>
       logger.warn("Read replica unavailable: reading from the primary", { errorName: (error as Error).name }),
     onMaintenanceError: (error) => logger.warn("Embedded database maintenance failed", { errorName: error.name }),
+    poolObserver,
   });
   try {
     await database.migrate();

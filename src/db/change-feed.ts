@@ -51,6 +51,7 @@ export class ChangeFeed {
   private retry: NodeJS.Timeout | undefined;
   private isClosed = false;
   #trusted = false;
+  #lastHeardAt: number | undefined;
   /** Markers this process sent through the channel, by id: each resolves when it comes back. */
   private readonly markers = new Map<string, () => void>();
 
@@ -73,6 +74,11 @@ export class ChangeFeed {
 
   get trusted(): boolean {
     return this.#trusted;
+  }
+
+  /** When the database last showed the listening connection alive (a notification, or listening anew), in epoch ms. */
+  get lastHeardAt(): number | undefined {
+    return this.#lastHeardAt;
   }
 
   get closed(): boolean {
@@ -134,6 +140,7 @@ export class ChangeFeed {
     }
     if (this.retryMs > RETRY_FIRST_MS) this.logger?.info("Change feed: listening again");
     this.retryMs = RETRY_FIRST_MS;
+    this.#lastHeardAt = Date.now();
     this.setTrusted(true);
   }
 
@@ -171,6 +178,7 @@ export class ChangeFeed {
   }
 
   private deliver(payload: string): void {
+    this.#lastHeardAt = Date.now();
     let message: unknown;
     try {
       message = JSON.parse(payload);

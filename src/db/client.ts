@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import type { PoolObserver, PoolState } from "../metrics/sources.js";
 import { lockDataDirectory } from "./data-dir-lock.js";
 import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPglite, listenOnPostgres } from "./listen.js";
 import { migratePglite, migratePostgres } from "./migrate.js";
@@ -21,6 +22,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Subscribes to NOTIFY on `channel` (see change-feed.ts); closed with the database. */
   listen(channel: string, handlers: ListenHandlers): Promise<ChannelListener>;
+  /** The connection pools' sizes now (none for the embedded database, which has no pool). */
+  pools(): PoolState[];
   close(): Promise<void>;
 }
 
@@ -41,6 +44,8 @@ export interface DatabaseOptions {
   onReplicaUnavailable?: (error: unknown) => void;
   /** An embedded database's periodic vacuum failed. */
   onMaintenanceError?: (error: Error) => void;
+  /** Told how long each connection took to obtain, and why one was not obtained or was dropped (the metrics). */
+  poolObserver?: PoolObserver;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -55,11 +60,19 @@ function openPostgres(options: DatabaseOptions): Database {
     queryTimeoutMillis,
     onPoolError,
     replicaUrls = [],
+    poolObserver,
   } = options;
+  // Named once every pool exists: the replicas' are made inside openReplicas.
+  const poolNames = new WeakMap<pg.Pool, string>();
+  const nameOf = (pool: pg.Pool) => poolNames.get(pool) ?? "primary";
   // keepAlive: a peer that vanished without closing is noticed by TCP, not only by a query's timeout.
   const poolConfig = { max: poolMax, connectionTimeoutMillis, keepAlive: true };
   const configure = (pool: pg.Pool) => {
-    if (queryTimeoutMillis !== undefined) dropConnectionsHeldLongerThan(pool, queryTimeoutMillis);
+    if (queryTimeoutMillis !== undefined)
+      dropConnectionsHeldLongerThan(pool, queryTimeoutMillis, () =>
+        poolObserver?.failed(nameOf(pool), "query_timeout"),
+      );
+    if (poolObserver) observeAcquires(pool, () => nameOf(pool), poolObserver);
     // An idle client that loses its server emits here; without a listener the process would crash.
     pool.on("error", (error) => onPoolError?.(error));
   };
@@ -74,6 +87,7 @@ function openPostgres(options: DatabaseOptions): Database {
           onUnavailable: (e) => options.onReplicaUnavailable?.(e),
         })
       : { db: primary, pools: [] };
+  replicas.pools.forEach((replica, i) => poolNames.set(replica, `replica${i + 1}`));
   const db = replicas.db;
   const listeners = new ListenerSet();
   return {
@@ -90,6 +104,13 @@ function openPostgres(options: DatabaseOptions): Database {
       }
     },
     listen: (channel, handlers) => listeners.add(listenOnPostgres(url, connectionTimeoutMillis, channel, handlers)),
+    pools: () =>
+      [pool, ...replicas.pools].map((p) => ({
+        pool: nameOf(p),
+        total: p.totalCount,
+        idle: p.idleCount,
+        waiting: p.waitingCount,
+      })),
     close: async () => {
       await listeners.closeAll();
       await Promise.all([pool, ...replicas.pools].map((p) => p.end()));
@@ -105,16 +126,57 @@ function openPostgres(options: DatabaseOptions): Database {
  * each young-generation collection of the service under load promoted megabytes and took 15-20 ms
  * instead of about 1 (`node --trace-gc`), which showed as the p99 of the authenticated list.
  */
-function dropConnectionsHeldLongerThan(pool: pg.Pool, ms: number): void {
+function dropConnectionsHeldLongerThan(pool: pg.Pool, ms: number, onDropped: () => void): void {
   const deadlines = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
   pool.on("acquire", (client) => {
     const { connection } = client as pg.PoolClient & Pick<pg.Client, "connection">;
     deadlines.set(
       client,
-      setTimeout(() => connection.stream.destroy(), ms),
+      setTimeout(() => {
+        onDropped();
+        connection.stream.destroy();
+      }, ms),
     );
   });
   pool.on("release", (_error, client) => clearTimeout(deadlines.get(client)));
+}
+
+type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, release?: () => void) => void;
+
+/**
+ * Times each wait for a pooled connection. pg's own queries ask the pool with a callback and
+ * drizzle's transactions with a promise; both go through `connect`, so it is wrapped on this pool.
+ */
+function observeAcquires(pool: pg.Pool, nameOf: () => string, observer: PoolObserver): void {
+  const connect = pool.connect.bind(pool) as unknown as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
+  const wrapped = (callback?: ConnectCallback) => {
+    const started = performance.now();
+    const report = (error: Error | undefined) => {
+      if (!error) observer.acquired(nameOf(), (performance.now() - started) / 1000);
+      // pg-pool's own words for connectionTimeoutMillis passing with every connection busy.
+      else
+        observer.failed(
+          nameOf(),
+          /timeout exceeded when trying to connect/i.test(error.message) ? "acquire_timeout" : "connect_failed",
+        );
+    };
+    if (callback)
+      return connect((error, client, release) => {
+        report(error ?? undefined);
+        callback(error, client, release);
+      });
+    return (connect() as Promise<pg.PoolClient>).then(
+      (client) => {
+        report(undefined);
+        return client;
+      },
+      (error: Error) => {
+        report(error);
+        throw error;
+      },
+    );
+  };
+  pool.connect = wrapped as unknown as typeof pool.connect;
 }
 
 // How often an embedded database is vacuumed and analyzed while the service runs.
@@ -169,6 +231,7 @@ async function openPglite({ url, onMaintenanceError }: DatabaseOptions): Promise
       await maintain();
     },
     listen: (channel, handlers) => listeners.add(listenOnPglite(client, channel, handlers)),
+    pools: () => [],
     close: async () => {
       clearInterval(maintenance);
       await listeners.closeAll();

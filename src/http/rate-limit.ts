@@ -32,6 +32,8 @@ const REDIS_COUNT_WAIT_MS = 500;
 export interface RateLimitStores {
   /** A new store for one limiter: express-rate-limit refuses a store shared by two limiters. */
   create(name: string): Store;
+  /** Whether the shared store answered last time it was asked. */
+  readonly reachable: boolean;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export interface RateLimitDeps {
   config: Pick<Config, "rateLimit">;
   logger: Logger;
   stores?: RateLimitStores;
+  /** Told the limiter's name (`auth`, `global`) of every refused request. */
+  onRefused?: (limiter: string) => void;
 }
 
 /**
@@ -46,7 +50,7 @@ export interface RateLimitDeps {
  * the credential routes together, RATE_LIMIT_GLOBAL on every other route but the probes. Mounted
  * before the better-auth handler so sign-in and sign-up are counted before any password is checked.
  */
-export function rateLimits({ config, logger, stores }: RateLimitDeps): RequestHandler {
+export function rateLimits({ config, logger, stores, onRefused }: RateLimitDeps): RequestHandler {
   if (!config.rateLimit.enabled) return (_req, _res, next) => next();
 
   const limiter = (name: string, limit: number) =>
@@ -56,7 +60,10 @@ export function rateLimits({ config, logger, stores }: RateLimitDeps): RequestHa
       standardHeaders: "draft-7",
       legacyHeaders: false,
       // Retry-After is already set when the handler runs; the body comes from the central error handler.
-      handler: (_req, _res, next) => next(rateLimited()),
+      handler: (_req, _res, next) => {
+        onRefused?.(name);
+        next(rateLimited());
+      },
       store: stores?.create(name),
       // A counter store that is down must not take the API down with it: requests pass, uncounted.
       passOnStoreError: true,
@@ -148,6 +155,9 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   };
 
   return {
+    get reachable() {
+      return reachable;
+    },
     create: (name) =>
       new RedisOrMemoryStore(new RecoveringRedisStore({ sendCommand, prefix: `${prefix}${name}:` }), health),
     close: async () => {

@@ -46,6 +46,8 @@ export class NotificationStreams {
   // Runs a function in the app's own async context, not in the request that happens to open the
   // first stream (the timer would keep that request's context, and its log lines its request id).
   private readonly outsideRequests = AsyncLocalStorage.snapshot();
+  /** Notifications sent on any stream since start, for the metrics. */
+  private readonly sent = { events: 0 };
 
   constructor(private readonly deps: StreamDeps) {
     this.options = { ...DEFAULTS, ...deps.options };
@@ -82,7 +84,7 @@ export class NotificationStreams {
     const startAfter = async () =>
       (lastEventId && UUID.test(lastEventId) ? await ownNotificationCursor(db, lastEventId, userId) : undefined) ??
       (await newestNotification(db, userId));
-    const stream = new LiveStream(req, res, userId, startAfter, this.deps, () => this.forget(stream));
+    const stream = new LiveStream(req, res, userId, startAfter, this.deps, this.sent, () => this.forget(stream));
     // The route is done with the request: drop the routers' continuation, which would otherwise
     // keep every router's per-request state alive for as long as the stream stays open.
     req.next = undefined;
@@ -99,6 +101,16 @@ export class NotificationStreams {
     logger.debug("Notification stream opened", { userId, streams: streams.length });
     // What was created while it opened, and what a reconnect missed.
     stream.catchUp();
+  }
+
+  get openCount(): number {
+    let open = 0;
+    for (const streams of this.byUser.values()) open += streams.length;
+    return open;
+  }
+
+  get eventsSent(): number {
+    return this.sent.events;
   }
 
   private dispatch(change: Change): void {
@@ -139,6 +151,7 @@ class LiveStream {
     readonly userId: string,
     startAfter: () => Promise<Cursor | undefined>,
     private readonly deps: StreamDeps,
+    private readonly sent: { events: number },
     private readonly onEnd: () => void,
   ) {
     this.expiresAt = req.authSession!.session.expiresAt.getTime();
@@ -168,6 +181,7 @@ class LiveStream {
           if (this.ended) return;
           this.res.write(`id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
           this.cursor = { position, id: notification.id };
+          this.sent.events += 1;
         }
         if (rows.length === 0 || this.ended) return;
       }
