@@ -17,8 +17,14 @@ export function requestLogger(logger: Logger, { fields }: { fields: boolean }): 
     const path = redactUrl(req.originalUrl);
     const message = `${req.method} ${path} ${res.statusCode} ${durationMs.toFixed(3)} ms`;
     const ids = { requestId: finished.requestId, traceId: finished.traceId };
-    logger.http(message, fields ? { ...ids, ...requestFields(finished, path) } : ids);
+    logger.http(message, withoutUndefined(fields ? { ...ids, ...requestFields(finished, path) } : ids));
   };
+}
+
+// An absent user or trace is no field at all, rather than one the text format would print as undefined.
+function withoutUndefined(fields: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
+  return fields;
 }
 
 function requestFields({ req, res, durationMs, route, bytes }: FinishedRequest, path: string) {
