@@ -1,11 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import { request, type Server } from "node:http";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
+import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
+import { type RateLimitStores, redisRateLimitStores } from "../http/rate-limit.js";
 import { signUp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { createServiceMetrics } from "./prometheus.js";
@@ -178,4 +180,49 @@ describe("metrics on their own port", () => {
       expect(lines.filter((line) => !/^nodejs_active_\w+_total non-counter metrics/.test(line))).toEqual([]);
     },
   );
+});
+
+describe("rate-limit metrics", () => {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  let server: Server;
+  let metricsPort: number;
+  let close: () => Promise<void>;
+  let stores: RateLimitStores | undefined;
+
+  beforeAll(async () => {
+    const metrics = createServiceMetrics();
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATABASE_URL: t.config.databaseUrl,
+      RATE_LIMIT_ENABLED: "true",
+      RATE_LIMIT_GLOBAL: "2",
+    });
+    stores = redisUrl
+      ? redisRateLimitStores({ url: redisUrl, prefix: `metrics-${randomUUID()}:`, logger: t.logger })
+      : undefined;
+    server = createApp({ ...t, config, metrics, rateLimitStores: stores }).listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const listening = await metrics.listen(0, "127.0.0.1");
+    metricsPort = listening.port;
+    close = () => listening.close();
+  });
+  afterAll(async () => {
+    await close?.();
+    await new Promise((resolve) => server?.close(resolve));
+    await stores?.close();
+  });
+
+  it("counts refusals by limiter", async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await supertest(server).get("/api/posts?limit=1")).status);
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(samples(text, "posts_api_rate_limit_refusals_total")).toEqual([{ labels: '{limiter="global"}', value: 3 }]);
+    expect(samples(text, "http_requests_total")).toContainEqual({
+      labels: '{method="GET",route="unmatched",status="429"}',
+      value: 3,
+    });
+    // Redis answered the counts: reachable.
+    if (redisUrl) expect(samples(text, "posts_api_redis_up")).toEqual([{ labels: "", value: 1 }]);
+  });
 });
