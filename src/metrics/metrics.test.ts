@@ -10,6 +10,7 @@ import { type Database, openDatabase } from "../db/client.js";
 import { type RateLimitStores, redisRateLimitStores } from "../http/rate-limit.js";
 import { signUp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
+import { poll } from "../../test/poll.js";
 import { createServiceMetrics } from "./prometheus.js";
 
 const t = useTestApp();
@@ -161,6 +162,37 @@ describe("metrics on their own port", () => {
       ]);
       expect(samples(text, "posts_api_db_pool_waiting")).toEqual([{ labels: '{pool="primary"}', value: 0 }]);
     }
+  });
+
+  it("counts live streams open and the notifications they sent, and times none of them", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t);
+    const res = await fetch(`http://127.0.0.1:${port}/api/v2/notifications/`, {
+      headers: { cookie: user.cookie, accept: "text/event-stream" },
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const sent = await t.http
+      .post("/api/v2/notifications/")
+      .set("Cookie", admin.cookie)
+      .send({ userId: user.id, message: "Counted" });
+    expect(sent.status).toBe(201);
+    let text = "";
+    while (!text.includes("event: notification")) text += new TextDecoder().decode((await reader.read()).value);
+    const during = await scrape();
+    expect(samples(during, "posts_api_notification_streams_open")).toEqual([{ labels: "", value: 1 }]);
+    expect(samples(during, "posts_api_notification_events_sent_total")).toEqual([{ labels: "", value: 1 }]);
+    expect(samples(during, "http_requests_in_flight")).toEqual([{ labels: "", value: 1 }]);
+    await reader.cancel();
+    const streamSeries = '{method="GET",route="/api/v2/notifications/",status="200"}';
+    const after = await poll(scrape, (exposition) =>
+      samples(exposition, "http_requests_total").some((sample) => sample.labels === streamSeries),
+    );
+    expect(samples(after, "posts_api_notification_streams_open")).toEqual([{ labels: "", value: 0 }]);
+    expect(samples(after, "http_requests_total")).toContainEqual({ labels: streamSeries, value: 1 });
+    expect(samples(after, "http_request_duration_seconds_count").map((sample) => sample.labels)).not.toContain(
+      streamSeries,
+    );
   });
 
   it.skipIf(!promtool && process.env.CI !== "true")(
