@@ -128,8 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       urls: Object.freeze(replicaUrls(env)),
       stickyMs: env.DATABASE_REPLICA_STICKY_MS,
     }),
-    metrics:
-      env.METRICS_PORT === undefined ? undefined : Object.freeze({ port: env.METRICS_PORT, host: env.METRICS_HOST }),
+    metrics: metricsListener(env),
     warnings: Object.freeze(warnings),
   });
 }
@@ -139,6 +138,15 @@ function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
   );
+}
+
+function metricsListener(env: Env): Config["metrics"] {
+  if (env.METRICS_PORT === undefined) return undefined;
+  if (env.METRICS_PORT === env.PORT)
+    throw new ConfigError(
+      "Invalid configuration: METRICS_PORT must differ from PORT (the API's port serves no metrics)",
+    );
+  return Object.freeze({ port: env.METRICS_PORT, host: env.METRICS_HOST });
 }
 
 function replicaUrls(env: Env): string[] {
