@@ -63,6 +63,25 @@ if (!esbuild) {
   process.exit(1);
 }
 
+/**
+ * prom-client needs @opentelemetry/api (its CPU metric reads the active span); once installed,
+ * better-auth and redis, which look for it, would find it too. Bundled for them (or as a stub that
+ * throws), the service's RSS after start was 2 MB higher with METRICS_PORT unset; for them it
+ * stays a package that cannot be found at run time, as before prom-client, and they keep their
+ * no-op paths.
+ */
+const openTelemetryForPromClientOnly: Esbuild.Plugin = {
+  name: "opentelemetry-for-prom-client-only",
+  setup(build) {
+    // A package that does not exist: importing it fails at run time, as it did before prom-client.
+    build.onResolve({ filter: /^@opentelemetry\/api$/ }, (args) =>
+      args.importer.includes("/node_modules/prom-client/")
+        ? undefined
+        : { path: "@opentelemetry/api-not-bundled", external: true },
+    );
+  },
+};
+
 rmSync(join(root, "dist"), { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
@@ -85,6 +104,7 @@ await esbuild.build({
   // PGlite loads its WebAssembly and data files next to its own module; pg-native is optional
   // and absent (pg falls back to JavaScript when requiring it fails).
   external: ["@electric-sql/pglite", "pg-native"],
+  plugins: [openTelemetryForPromClientOnly],
   // Bundled CommonJS packages call require() for Node's built-ins, which an ES module lacks.
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',

@@ -9,6 +9,7 @@ import { readRouting } from "./db/replicas.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
+import { FinishedRequests, type RequestObserver } from "./http/finished-requests.js";
 import { health, Readiness, readinessRouter } from "./http/health.js";
 import { answerWritesOnceHeard } from "./http/own-changes.js";
 import { addressRateLimit, rateLimits } from "./http/rate-limit.js";
@@ -24,7 +25,7 @@ import { v2Router } from "./v2/router.js";
 
 /** Builds the app in the specification's stage order; never listens (main.ts does). */
 export function createApp(options: AppOptions): Express {
-  const { config, database, auth, logger } = options;
+  const { config, database, auth, logger, metrics } = options;
   const db = database.db;
   const changes = options.changes ?? ChangeFeed.none();
   // This app's own caches, emptied by the changes they were read from (see their modules).
@@ -47,10 +48,14 @@ export function createApp(options: AppOptions): Express {
   // Before anything reads: which reads of this request may go to a read replica.
   if (config.databaseReplicas.urls.length > 0) app.use(readRouting(config.databaseReplicas));
   app.use(crossOriginCheck);
-  app.use(requestLogger(logger));
+  const observers = [requestLogger(logger, { fields: config.isProduction }), metrics?.requests].filter(
+    (observer): observer is RequestObserver => observer !== undefined,
+  );
+  const finished = observers.length > 0 ? new FinishedRequests(app, observers) : undefined;
+  if (finished) app.use(finished.middleware);
   app.use(refuseOtherOptions);
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
-  const limits = { config, logger, stores: options.rateLimitStores };
+  const limits = { config, logger, stores: options.rateLimitStores, onRefused: metrics?.rateLimitRefused };
   app.use(rateLimits(limits));
   // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
   app.all("/api/auth/*splat", authHandler(auth, changes, options.mailer, addressRateLimit(limits)));
@@ -68,5 +73,30 @@ export function createApp(options: AppOptions): Express {
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps));
+  metrics?.watch({
+    requestsInFlight: () => finished?.inFlight ?? 0,
+    pools: () => database.pools(),
+    pingDatabase: () => database.ping(),
+    changeFeed: {
+      trusted: () => changes.trusted,
+      lastHeardAt: () => changes.lastHeardAt,
+      reconnects: feedReconnects(changes),
+    },
+    caches: { session: () => sessionCache.counts, post_count: () => deps.postCounts.counts() },
+    streams: { open: () => streams.openCount, eventsSent: () => streams.eventsSent },
+    redisReachable: () => options.rateLimitStores?.reachable,
+  });
   return app;
+}
+
+/** How many times the feed has listened again since the app was built, as a function the metrics read. */
+function feedReconnects(changes: ChangeFeed): () => number {
+  let reconnects = 0;
+  changes.subscribe({
+    change: () => undefined,
+    trust: (trusted) => {
+      if (trusted) reconnects += 1;
+    },
+  });
+  return () => reconnects;
 }

@@ -168,6 +168,8 @@ describe("loadConfig refusals", () => {
     ["SMTP_URL", "mail.example.com:587"],
     ["SMTP_URL", "http://mail.example.com"],
     ["REQUIRE_EMAIL_VERIFICATION", "yes"],
+    ["METRICS_PORT", "0"],
+    ["METRICS_PORT", "nine"],
   ];
   for (const [name, value] of bad) {
     it(`names ${name} when it is ${JSON.stringify(value)}, in one line`, () => {
@@ -176,6 +178,18 @@ describe("loadConfig refusals", () => {
       expect(message).not.toContain("\n");
     });
   }
+
+  it("serves metrics only when METRICS_PORT is set, and on another port than the API's", () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      port: 9464,
+      host: "0.0.0.0",
+    });
+    expect(configError({ PORT: "9464", METRICS_PORT: "9464" })).toBe(
+      "Invalid configuration: METRICS_PORT must differ from PORT (the API's port serves no metrics)",
+    );
+  });
 
   it("requires BETTER_AUTH_SECRET in production", () => {
     expect(configError({ NODE_ENV: "production" })).toBe(

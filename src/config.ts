@@ -37,6 +37,8 @@ const envSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().min(3).optional(),
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +75,8 @@ export interface Config {
     readonly timeoutMs: number;
   };
   readonly mail: MailConfig;
+  /** Where Prometheus scrapes `/metrics` (METRICS_PORT); undefined: no metrics, and prom-client is never loaded. */
+  readonly metrics: { readonly port: number; readonly host: string } | undefined;
   /** Start-up remarks (insecure defaults, ignored settings) for main.ts to log once a logger exists. */
   readonly warnings: readonly string[];
 }
@@ -152,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.DATABASE_REPLICA_TIMEOUT_MS,
     }),
     mail,
+    metrics: metricsListener(env),
     warnings: Object.freeze(warnings),
   });
 }
@@ -178,6 +183,15 @@ function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
   );
+}
+
+function metricsListener(env: Env): Config["metrics"] {
+  if (env.METRICS_PORT === undefined) return undefined;
+  if (env.METRICS_PORT === env.PORT)
+    throw new ConfigError(
+      "Invalid configuration: METRICS_PORT must differ from PORT (the API's port serves no metrics)",
+    );
+  return Object.freeze({ port: env.METRICS_PORT, host: env.METRICS_HOST });
 }
 
 function replicaUrls(env: Env): string[] {

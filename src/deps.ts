@@ -8,6 +8,7 @@ import type { CursorPaginator } from "./http/pagination.js";
 import type { RateLimitStores } from "./http/rate-limit.js";
 import type { Logger } from "./logging/logger.js";
 import type { Mailer } from "./mail/mailer.js";
+import type { ServiceMetrics } from "./metrics/sources.js";
 import type { NotificationStreamOptions, NotificationStreams } from "./notifications/streams.js";
 import type { PostCountCache } from "./posts/count-cache.js";
 
@@ -32,6 +33,8 @@ export interface AppOptions {
   readiness?: Readiness;
   /** Live notification streams' keep-alive interval and per-user limit (tests shorten the interval). */
   notificationStreams?: Partial<NotificationStreamOptions>;
+  /** Prometheus metrics (METRICS_PORT); without them nothing is counted or timed for them. */
+  metrics?: ServiceMetrics;
 }
 
 /** What every router is built from. */

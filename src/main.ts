@@ -8,6 +8,7 @@ import { Readiness } from "./http/health.js";
 import { redisRateLimitStores } from "./http/rate-limit.js";
 import { createHttpServer } from "./http/server.js";
 import { createLogger, type Logger } from "./logging/logger.js";
+import { loadMetrics } from "./metrics/load.js";
 import { openServices } from "./services.js";
 
 // How long in-flight requests get to finish after SIGTERM before connections are cut.
@@ -31,12 +32,16 @@ async function main(): Promise<void> {
   for (const warning of config.warnings) logger.warn(warning);
 
   const started = performance.now();
-  const services = await openServices(config, logger);
+  const metrics = await loadMetrics(config);
+  const services = await openServices(config, logger, { poolObserver: metrics?.pools });
   // Counters shared by every instance; each instance counts alone without Redis.
   const rateLimitStores =
     config.rateLimit.enabled && config.redisUrl ? redisRateLimitStores({ url: config.redisUrl, logger }) : undefined;
   const readiness = new Readiness();
-  const app = createApp({ ...services, rateLimitStores, readiness });
+  const app = createApp({ ...services, rateLimitStores, readiness, metrics });
+  // Before the API's port: Prometheus sees the instance (and its readiness) from its first request.
+  const metricsServer = config.metrics ? await metrics?.listen(config.metrics.port, config.metrics.host) : undefined;
+  if (config.metrics) logger.info(`Metrics on http://${config.metrics.host}:${config.metrics.port}/metrics`);
   const server = createHttpServer(app).listen(config.port, config.host, () => {
     const ms = Math.round(performance.now() - started);
     logger.info(
@@ -66,6 +71,7 @@ async function main(): Promise<void> {
     await services.mailer.stopWorker();
     await rateLimitStores?.close();
     await services.database.close();
+    await metricsServer?.close();
     logger.info("Shut down cleanly");
     process.exit(0);
   };

@@ -4,6 +4,7 @@ import { ChangeFeed } from "./db/change-feed.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { Logger } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
+import type { PoolObserver } from "./metrics/sources.js";
 
 export interface Services {
   config: Config;
@@ -21,6 +22,8 @@ export interface ServiceOptions {
   passwordHasher?: PasswordHasher;
   /** An in-memory PGlite's data directory to start from (see `DatabaseOptions`). */
   initialData?: Blob;
+  /** Sees the database pool's connections checked out and their waits (metrics). */
+  poolObserver?: PoolObserver;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface ServiceOptions {
 export async function openServices(
   config: Config,
   logger: Logger,
-  { passwordHasher, initialData }: ServiceOptions = {},
+  { passwordHasher, initialData, poolObserver }: ServiceOptions = {},
 ): Promise<Services> {
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -50,6 +53,7 @@ export async function openServices(
         `The embedded database's files were readable by other users: ${entries} files and folders made private to the service's user`,
       ),
     initialData,
+    poolObserver,
   });
   try {
     await database.migrate();

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import type { CacheCounts } from "../metrics/sources.js";
 import type { Change, ChangeFeed } from "./change-feed.js";
 
 export interface ChangeAwareCacheOptions<V> {
@@ -26,6 +27,10 @@ export class ChangeAwareCache<V extends object> {
   private readonly entries: LRUCache<string, V> | undefined;
   /** Moves on every change that concerns the cache: a read that a change overtook is not kept. */
   private version = 0;
+  // Plain numbers the metrics read when scraped: counting costs a request nothing more.
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
 
   constructor(
     private readonly feed: ChangeFeed,
@@ -37,6 +42,9 @@ export class ChangeAwareCache<V extends object> {
       maxSize: options.maxBytes,
       sizeCalculation: (value, key) => Math.max(1, options.bytesOf(key, value)),
       ttl: options.ttlMs,
+      dispose: (_value, _key, reason) => {
+        if (reason === "evict") this.evictions += 1;
+      },
     });
     feed.subscribe({
       change: (change) => this.forgetStale(change),
@@ -46,7 +54,11 @@ export class ChangeAwareCache<V extends object> {
   }
 
   get(key: string): V | undefined {
-    return this.feed.trusted ? this.entries?.get(key) : undefined;
+    if (!this.entries) return undefined;
+    const value = this.feed.trusted ? this.entries.get(key) : undefined;
+    if (value === undefined) this.misses += 1;
+    else this.hits += 1;
+    return value;
   }
 
   /** Taken before reading the database; `set` keeps the read only if nothing changed since. */
@@ -60,6 +72,11 @@ export class ChangeAwareCache<V extends object> {
 
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
+  }
+
+  get counts(): CacheCounts {
+    const { entries, bytes } = this.size;
+    return { hits: this.hits, misses: this.misses, evictions: this.evictions, entries, bytes };
   }
 
   private forgetStale(change: Change): void {

@@ -74,6 +74,7 @@ export class ChangeFeed {
   private doubtSince = -Infinity;
   private silent = false;
   private aliveCheck: NodeJS.Timeout | undefined;
+  #lastHeardAt: number | undefined;
   /** Markers this process sent through the channel, by id: each resolves when it comes back. */
   private readonly markers = new Map<string, () => void>();
   // The feed's own work (reconnecting, its log lines) runs in the app's async context, not in the
@@ -100,6 +101,11 @@ export class ChangeFeed {
 
   get trusted(): boolean {
     return this.#trusted && !this.isSilent();
+  }
+
+  /** When the database last showed the listening connection alive (a notification, or listening anew), in epoch ms. */
+  get lastHeardAt(): number | undefined {
+    return this.#lastHeardAt;
   }
 
   get closed(): boolean {
@@ -171,6 +177,7 @@ export class ChangeFeed {
     this.provenAt = performance.now();
     this.doubtSince = -Infinity;
     this.silent = false;
+    this.#lastHeardAt = Date.now();
     this.setTrusted(true);
   }
 
@@ -180,6 +187,7 @@ export class ChangeFeed {
   }
 
   private heardItself(sentAt: number): void {
+    this.#lastHeardAt = Date.now();
     this.provenAt = Math.max(this.provenAt, sentAt);
     if (!this.silent || this.isSilent()) return;
     this.silent = false;
@@ -230,6 +238,7 @@ export class ChangeFeed {
   }
 
   private deliver(payload: string): void {
+    this.#lastHeardAt = Date.now();
     // Anyone who may connect may NOTIFY on the channel: a message is checked whole before anyone
     // acts on it, and what is not a change or a marker is a warning, never a crash.
     const message = parseMessage(payload);

@@ -6,6 +6,7 @@ import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPostgre
 import { migratePostgres } from "./migrate.js";
 import { openPglite } from "./pglite-database.js";
 import type { ReplicaStatus } from "./replica-health.js";
+import type { PoolObserver, PoolState } from "../metrics/sources.js";
 import { openReplicas } from "./replicas.js";
 import { type Db, schema } from "./schema.js";
 
@@ -22,6 +23,8 @@ export interface Database {
   listen(channel: string, handlers: ListenHandlers): Promise<ChannelListener>;
   /** Each read replica and whether reads go there (none without replicas). */
   replicaStatuses(): ReplicaStatus[];
+  /** The connection pools' sizes now (none for the embedded database, which has no pool). */
+  pools(): PoolState[];
   close(): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export interface DatabaseOptions {
    * per file adds up.
    */
   initialData?: Blob;
+  /** Told how long each connection took to obtain, and why one was not obtained or was dropped (the metrics). */
+  poolObserver?: PoolObserver;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -68,14 +73,22 @@ function openPostgres(options: DatabaseOptions): Database {
     onPoolError,
     replicaUrls = [],
     replicaTimeoutMillis = 1000,
+    poolObserver,
   } = options;
+  // Named once every pool exists: the replicas' are made inside openReplicas.
+  const poolNames = new WeakMap<pg.Pool, string>();
+  const nameOf = (pool: pg.Pool) => poolNames.get(pool) ?? "primary";
   // keepAlive: a peer that vanished without closing is noticed by TCP, not only by a query's timeout.
   const poolConfig = { max: poolMax, connectionTimeoutMillis, keepAlive: true };
-  // An idle client that loses its server emits here; without a listener the process would crash.
-  const configure = (pool: pg.Pool) => void pool.on("error", (error) => onPoolError?.(error));
+  const configure = (pool: pg.Pool) => {
+    if (poolObserver) observeAcquires(pool, () => nameOf(pool), poolObserver);
+    // An idle client that loses its server emits here; without a listener the process would crash.
+    pool.on("error", (error) => onPoolError?.(error));
+  };
   const pool = new pg.Pool({ ...poolConfig, connectionString: url });
   configure(pool);
-  if (queryTimeoutMillis !== undefined) dropConnectionsHeldLongerThan(pool, queryTimeoutMillis);
+  if (queryTimeoutMillis !== undefined)
+    dropConnectionsHeldLongerThan(pool, queryTimeoutMillis, () => poolObserver?.failed("primary", "query_timeout"));
   const primary = drizzlePg(pool, { schema });
   const replicas =
     replicaUrls.length > 0
@@ -87,6 +100,7 @@ function openPostgres(options: DatabaseOptions): Database {
         })
       : undefined;
   const db = replicas?.db ?? primary;
+  replicas?.pools.forEach((replica, i) => poolNames.set(replica, `replica${i + 1}`));
   const listeners = new ListenerSet();
   return {
     db,
@@ -105,10 +119,55 @@ function openPostgres(options: DatabaseOptions): Database {
     },
     listen: (channel, handlers) => listeners.add(listenOnPostgres(url, connectionTimeoutMillis, channel, handlers)),
     replicaStatuses: () => replicas?.statuses() ?? [],
+    pools: () =>
+      [pool, ...(replicas?.pools ?? [])].map((p) => ({
+        pool: nameOf(p),
+        total: p.totalCount,
+        idle: p.idleCount,
+        waiting: p.waitingCount,
+      })),
     close: async () => {
       replicas?.stopChecks();
       await listeners.closeAll();
       await Promise.all([pool, ...(replicas?.pools ?? [])].map((p) => p.end()));
     },
   };
+}
+
+type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, release?: () => void) => void;
+
+/**
+ * Times each wait for a pooled connection. pg's own queries ask the pool with a callback and
+ * drizzle's transactions with a promise; both go through `connect`, so it is wrapped on this pool.
+ */
+function observeAcquires(pool: pg.Pool, nameOf: () => string, observer: PoolObserver): void {
+  const connect = pool.connect.bind(pool) as unknown as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
+  const wrapped = (callback?: ConnectCallback) => {
+    const started = performance.now();
+    const report = (error: Error | undefined) => {
+      if (!error) observer.acquired(nameOf(), (performance.now() - started) / 1000);
+      // pg-pool's own words for connectionTimeoutMillis passing with every connection busy.
+      else
+        observer.failed(
+          nameOf(),
+          /timeout exceeded when trying to connect/i.test(error.message) ? "acquire_timeout" : "connect_failed",
+        );
+    };
+    if (callback)
+      return connect((error, client, release) => {
+        report(error ?? undefined);
+        callback(error, client, release);
+      });
+    return (connect() as Promise<pg.PoolClient>).then(
+      (client) => {
+        report(undefined);
+        return client;
+      },
+      (error: Error) => {
+        report(error);
+        throw error;
+      },
+    );
+  };
+  pool.connect = wrapped as unknown as typeof pool.connect;
 }

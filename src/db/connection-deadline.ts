@@ -8,13 +8,16 @@ import type pg from "pg";
  * each young-generation collection of the service under load promoted megabytes and took 15-20 ms
  * instead of about 1 (`node --trace-gc`), which showed as the p99 of the authenticated list.
  */
-export function dropConnectionsHeldLongerThan(pool: pg.Pool, ms: number): void {
+export function dropConnectionsHeldLongerThan(pool: pg.Pool, ms: number, onDropped?: () => void): void {
   const deadlines = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
   pool.on("acquire", (client) => {
     const { connection } = client as pg.PoolClient & Pick<pg.Client, "connection">;
     deadlines.set(
       client,
-      setTimeout(() => connection.stream.destroy(), ms),
+      setTimeout(() => {
+        onDropped?.();
+        connection.stream.destroy();
+      }, ms),
     );
   });
   pool.on("release", (_error, client) => clearTimeout(deadlines.get(client)));

@@ -86,6 +86,7 @@ export async function openPglite({
     },
     listen: (channel, handlers) => listeners.add(listenOnPglite(client, channel, handlers)),
     replicaStatuses: () => [],
+    pools: () => [],
     close: async () => {
       clearInterval(maintenance);
       await listeners.closeAll();

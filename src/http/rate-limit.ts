@@ -45,6 +45,8 @@ const REDIS_RETRY_AFTER_MS = 5_000;
 export interface RateLimitStores {
   /** A new store for one limiter: express-rate-limit refuses a store shared by two limiters. */
   create(name: string): Store;
+  /** Whether the shared store answered last time it was asked. */
+  readonly reachable: boolean;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,8 @@ export interface RateLimitDeps {
   config: Pick<Config, "rateLimit">;
   logger: Logger;
   stores?: RateLimitStores;
+  /** Told the limiter's name (`auth`, `global`) of every refused request. */
+  onRefused?: (limiter: string) => void;
 }
 
 /**
@@ -59,7 +63,7 @@ export interface RateLimitDeps {
  * the credential routes together, RATE_LIMIT_GLOBAL on every other route but the probes. Mounted
  * before the better-auth handler so sign-in and sign-up are counted before any password is checked.
  */
-export function rateLimits({ config, logger, stores }: RateLimitDeps): RequestHandler {
+export function rateLimits({ config, logger, stores, onRefused }: RateLimitDeps): RequestHandler {
   if (!config.rateLimit.enabled) return (_req, _res, next) => next();
 
   const limiter = (name: string, limit: number) =>
@@ -69,7 +73,10 @@ export function rateLimits({ config, logger, stores }: RateLimitDeps): RequestHa
       standardHeaders: "draft-7",
       legacyHeaders: false,
       // Retry-After is already set when the handler runs; the body comes from the central error handler.
-      handler: (_req, _res, next) => next(rateLimited()),
+      handler: (_req, _res, next) => {
+        onRefused?.(name);
+        next(rateLimited());
+      },
       store: stores?.create(name),
       // A counter store that is down must not take the API down with it: requests pass, uncounted.
       passOnStoreError: true,
@@ -91,7 +98,7 @@ export function rateLimits({ config, logger, stores }: RateLimitDeps): RequestHa
  * an unknown address are counted alike. Mounted where the body has been read (see auth/handler.ts);
  * the counters are keyed by a hash of the address, never the address itself.
  */
-export function addressRateLimit({ config, logger, stores }: RateLimitDeps): RequestHandler {
+export function addressRateLimit({ config, logger, stores, onRefused }: RateLimitDeps): RequestHandler {
   if (!config.rateLimit.enabled) return (_req, _res, next) => next();
   const limiter = rateLimit({
     windowMs: ADDRESS_WINDOW_MS,
@@ -99,7 +106,10 @@ export function addressRateLimit({ config, logger, stores }: RateLimitDeps): Req
     standardHeaders: "draft-7",
     legacyHeaders: false,
     keyGenerator: (req) => createHash("sha256").update(addressIn(req)!).digest("base64url"),
-    handler: (_req, _res, next) => next(rateLimited()),
+    handler: (_req, _res, next) => {
+      onRefused?.("address");
+      next(rateLimited());
+    },
     store: stores?.create("address"),
     passOnStoreError: true,
     logger: limiterLogger(logger),
@@ -216,6 +226,9 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   };
 
   return {
+    get reachable() {
+      return reachable;
+    },
     create: (name) =>
       new RedisOrMemoryStore(new RecoveringRedisStore({ sendCommand, prefix: `${prefix}${name}:` }), health),
     // A stalled Redis never answers the close: shutdown waits for it no longer than for a count.

@@ -1,13 +1,15 @@
 import winston from "winston";
 import type { Config } from "../config.js";
-import { currentRequestId } from "./request-id.js";
+import { currentRequestContext } from "./request-id.js";
 
 export type Logger = winston.Logger;
 
-// Every line written while a request is handled names it, without the id being passed around.
+// Every line written while a request is handled names it (and its trace), without the ids being passed around.
 const withRequestId = winston.format((info) => {
-  const requestId = currentRequestId();
-  if (requestId !== undefined && info.requestId === undefined) info.requestId = requestId;
+  const context = currentRequestContext();
+  if (context === undefined) return info;
+  if (info.requestId === undefined) info.requestId = context.requestId;
+  if (context.traceId !== undefined && info.traceId === undefined) info.traceId = context.traceId;
   return info;
 });
 

@@ -53,6 +53,8 @@ export class NotificationStreams {
   // Runs a function in the app's own async context, not in the request that happens to open the
   // first stream (the timer would keep that request's context, and its log lines its request id).
   private readonly outsideRequests = AsyncLocalStorage.snapshot();
+  /** Notifications sent on any stream since start, for the metrics. */
+  private readonly sent = { events: 0 };
 
   constructor(private readonly deps: StreamDeps) {
     this.options = { ...DEFAULTS, ...deps.options };
@@ -90,7 +92,7 @@ export class NotificationStreams {
       (lastEventId && UUID.test(lastEventId) ? await streamPositionOf(db, lastEventId, userId) : undefined) ??
       (await streamStart(db, userId));
     const stream = this.outsideRequests(
-      () => new LiveStream(req, res, userId, startAfter, this.deps, () => this.forget(stream)),
+      () => new LiveStream(req, res, userId, startAfter, this.deps, this.sent, () => this.forget(stream)),
     );
     // The route is done with the request: drop the routers' continuation, which would otherwise
     // keep every router's per-request state alive for as long as the stream stays open.
@@ -108,6 +110,16 @@ export class NotificationStreams {
     logger.debug("Notification stream opened", { userId, streams: streams.length });
     // What was created while it opened, and what a reconnect missed.
     this.outsideRequests(() => stream.catchUp());
+  }
+
+  get openCount(): number {
+    let open = 0;
+    for (const streams of this.byUser.values()) open += streams.length;
+    return open;
+  }
+
+  get eventsSent(): number {
+    return this.sent.events;
   }
 
   private dispatch(change: Change): void {
@@ -149,6 +161,7 @@ class LiveStream {
     readonly userId: string,
     startAfter: () => Promise<StreamPosition>,
     private readonly deps: StreamDeps,
+    private readonly sent: { events: number },
     private readonly onEnd: () => void,
   ) {
     res.once("close", () => this.end());
@@ -181,8 +194,10 @@ class LiveStream {
           if (this.ended) return;
           if (!settled) return this.lookAgainSoon();
           // Each skipped one is passed once: the set empties as the stream moves on.
-          if (!position.skip?.delete(notification.id))
+          if (!position.skip?.delete(notification.id)) {
             this.res.write(`id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+            this.sent.events += 1;
+          }
           this.position = { txId, seq, skip: position.skip?.size ? position.skip : undefined };
         }
         this.retryMs = UNSETTLED_RETRY_FIRST_MS;

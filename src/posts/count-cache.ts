@@ -48,6 +48,7 @@ export function createPostCountCache(feed: ChangeFeed) {
       return JSON.stringify([view, filters.search, filters.tag, filters.author]);
     },
     get: (key: string): number | undefined => cache.get(key)?.count,
+    counts: () => cache.counts,
     ticket: () => cache.ticket(),
     set(key: string, filters: PostFilters, count: number, ticket: number): void {
       cache.set(key, { count, tag: filters.tag, author: filters.author }, ticket);

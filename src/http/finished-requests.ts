@@ -1,0 +1,62 @@
+import type { Express, Request, RequestHandler, Response } from "express";
+import { currentRequestContext } from "../logging/request-id.js";
+import { RouteTemplates } from "./route-walk.js";
+
+/** A request whose response has ended (or whose connection closed first), as the log and the metrics see it. */
+export interface FinishedRequest {
+  readonly req: Request;
+  readonly res: Response;
+  /** From the request's arrival here to the end of its response: a live stream's, how long it was open. */
+  readonly durationMs: number;
+  /** The matched route's template (`/api/posts/:id`), or `unmatched`. */
+  readonly route: string;
+  /** Bytes written to the connection for this response, headers included. */
+  readonly bytes: number;
+  readonly requestId: string | undefined;
+  readonly traceId: string | undefined;
+}
+
+export type RequestObserver = (finished: FinishedRequest) => void;
+
+/**
+ * Times every request that reaches it and hands each, once its response ends, to the observers
+ * (the request log, the metrics); counts those in flight. One close listener serves them all.
+ */
+export class FinishedRequests {
+  private readonly templates: RouteTemplates;
+  #inFlight = 0;
+
+  constructor(
+    app: Express,
+    private readonly observers: readonly RequestObserver[],
+  ) {
+    this.templates = new RouteTemplates(app);
+  }
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  readonly middleware: RequestHandler = (req, res, next) => {
+    const started = performance.now();
+    // Read now: the response gives its socket up when it ends, and the listener runs outside the request's context.
+    const socket = req.socket;
+    const bytesBefore = socket.bytesWritten;
+    const context = currentRequestContext();
+    this.#inFlight += 1;
+    res.once("close", () => {
+      this.#inFlight -= 1;
+      const finished: FinishedRequest = {
+        req,
+        res,
+        durationMs: performance.now() - started,
+        route: this.templates.of(req.route),
+        bytes: socket.bytesWritten - bytesBefore,
+        requestId: context?.requestId,
+        traceId: context?.traceId,
+      };
+      for (const observe of this.observers) observe(finished);
+    });
+    next();
+  };
+}
