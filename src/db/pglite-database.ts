@@ -98,14 +98,17 @@ export async function openPglite({
 }
 
 /**
- * What drizzle is given instead of the PGlite instance: the same two calls it makes, each let into
+ * What drizzle is given instead of the PGlite instance: the two calls it makes (and an archive of
+ * the cluster, for the test suite), each let into
  * the database by the gate (see pglite-gate.ts), waiting for the socket's clients at most as long
  * as a query may take.
  */
 function gatedClient(client: PGlite, gate: EmbeddedDatabaseGate, waitMs: number | undefined): PGlite {
-  const gated: Pick<PGlite, "query" | "transaction"> = {
+  const gated: Pick<PGlite, "query" | "transaction" | "dumpDataDir"> = {
     query: (...args) => gate.run(() => client.query(...args), waitMs),
     transaction: (callback) => gate.run(() => client.transaction(callback), waitMs),
+    // Not a call drizzle makes: an archive of the whole cluster, for the test suite's template.
+    dumpDataDir: (compression) => gate.run(() => client.dumpDataDir(compression), waitMs),
   };
   return gated as PGlite;
 }
