@@ -69,7 +69,7 @@ beforeAll(() => {
   guarded = supertest(app);
 });
 
-describe("requireAuth: the session (step 1)", () => {
+describe("requireAuth: the session", () => {
   it("answers 401 {error: No auth session} without a cookie, with a forged one and after sign-out", async () => {
     const user = await signUp(t);
     for (const cookie of [undefined, "auth.session_token=forged.signature", "other_session_token=x"]) {
@@ -96,7 +96,7 @@ describe("requireAuth: the session (step 1)", () => {
     expect(res.body).toEqual(noAuthSession);
   });
 
-  it("attaches the session and the requestor id (step 5)", async () => {
+  it("attaches the session and the requestor id", async () => {
     const user = await signUp(t);
     const res = await guarded.get(`/any?subject=${user.id}`).set("Cookie", user.cookie);
     expect(res.status).toBe(200);
@@ -113,7 +113,7 @@ describe("requireAuth: the session (step 1)", () => {
   });
 });
 
-describe("requireAuth: allowed roles (step 6) and the shortcuts", () => {
+describe("requireAuth: allowed roles", () => {
   let users: Record<"admin" | "moderator" | "user" | "guest", TestUser>;
   beforeAll(async () => {
     users = {
@@ -180,7 +180,7 @@ describe("hasMinimumRole", () => {
   }
 });
 
-describe("development admin elevation through adminKey (step 2)", () => {
+describe("development admin elevation through adminKey", () => {
   it("treats the caller as admin for that request only, in development with the configured key", async () => {
     const user = await signUp(t);
     const elevated = await t.http.get(`/api/admin/users?adminKey=${ADMIN_KEY}`).set("Cookie", user.cookie);
@@ -256,7 +256,7 @@ describe("development admin elevation through adminKey (step 2)", () => {
   });
 });
 
-describe("admin impersonation (steps 3 and 4)", () => {
+describe("admin impersonation", () => {
   it("acts as the target: requestor and session user are both replaced", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const target = await signUp(t, { name: "Impersonated" });
