@@ -135,8 +135,6 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     findSession,
     actingUserNow,
     requireAuth,
-    requireAdmin: requireAuth("ADMIN"),
-    requireUser: requireAuth("USER"),
     optionalAuth,
   };
 }
