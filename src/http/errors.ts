@@ -56,10 +56,8 @@ export const internalError = () =>
 // Generic answers, for routes with no more specific message.
 export const responses = {
   internalError,
-  unauthorized: () => new HttpError(401, "Authentication required", "unauthorized"),
   forbidden: () => new HttpError(403, "Insufficient permissions", "forbidden"),
   notFound: () => new HttpError(404, "Resource not found", "not_found"),
-  conflict: () => new HttpError(409, "Resource already exists", "resource_conflict"),
 };
 
 // The service's own errors, each with a code a client can branch on.
