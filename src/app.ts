@@ -23,7 +23,11 @@ import { postsRouter } from "./posts/v1-router.js";
 import { usersRouter } from "./users/v1-router.js";
 import { v2Router } from "./v2/router.js";
 
-/** Builds the app in the specification's stage order; never listens (main.ts does). */
+/**
+ * Builds the app, each stage before the ones that depend on it (request id before the log line,
+ * better-auth before the JSON parser, every route before the two error handlers); never listens
+ * (main.ts does).
+ */
 export function createApp(options: AppOptions): Express {
   const { config, database, auth, logger, metrics } = options;
   const db = database.db;

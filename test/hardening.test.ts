@@ -12,10 +12,10 @@ import { type RateLimitStores, redisRateLimitStores } from "../src/http/rate-lim
 import { createPost, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
 import { REDIS_URL, redisAvailable } from "./redis.js";
+import { UUID } from "../src/db/uuid.js";
 
 const t = useTestApp();
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DEV_ADMIN_KEY = "dev-admin-key-0123456789";
 
 const servers: Server[] = [];

@@ -178,7 +178,7 @@ describe("API1:2023 Broken Object Level Authorization", () => {
     "GET /api/posts/:id": { params: onPrivatePost, status: 404 },
     "PUT /api/posts/:id": { params: onPublicPost, body: validPost, status: 403 },
     "DELETE /api/posts/:id": { params: onPublicPost, status: 403 },
-    // The specification lets any signed-in user read any user.
+    // v1 lets any signed-in user read any user's record: intended, not a leak.
     "GET /api/users/:id": { params: onVictim, status: 200 },
     "PUT /api/users/:id": { params: onVictim, body: { name: "Taken Over" }, status: 403 },
     "DELETE /api/users/:id": { params: onVictim, status: 403 },

@@ -28,7 +28,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /ready": PUBLIC,
 
   "GET /api/users": ADMIN,
-  // The specification shows no authentication on user creation: it is a second way to sign up.
+  // User creation takes no session on purpose: it is a second way to sign up.
   "POST /api/users": PUBLIC,
   "GET /api/users/:id": SESSION,
   "PUT /api/users/:id": SESSION,

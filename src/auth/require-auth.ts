@@ -35,8 +35,10 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
   }
 
   /**
-   * Steps 2 to 5 of the specification's guard for a request that has a session: adminKey
-   * elevation, the admin flag, impersonation, then the request context.
+   * The guard's work once a session is found: the development adminKey may make the caller an
+   * admin; the admin flag is settled before impersonation, so an admin acting as a non-admin stays
+   * authorized; an admin's `impersonatingUser` replaces the session user; then the request carries
+   * the result (`authSession`, `requestorId`, `actor`).
    */
   async function attachSession(req: Request, found: GuardSession): Promise<Actor> {
     const userRoles = found.user.roles;
@@ -108,7 +110,10 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     return target?.id ?? null;
   }
 
-  /** The specification's `requireAuth(...allowedRoles)`; with no roles it only requires a session. */
+  /**
+   * The route guard: 401 without a session, 403 unless the caller is admin or holds one of
+   * `allowedRoles`; with no roles it only requires a session.
+   */
   function requireAuth(...allowedRoles: Role[]): RequestHandler {
     return async (req: Request, _res: Response, next: NextFunction) => {
       const found = await findSession(req);
@@ -130,8 +135,6 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     findSession,
     actingUserNow,
     requireAuth,
-    requireAdmin: requireAuth("ADMIN"),
-    requireUser: requireAuth("USER"),
     optionalAuth,
   };
 }

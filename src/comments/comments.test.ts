@@ -2,6 +2,7 @@ import type { Response } from "supertest";
 import { describe, expect, it } from "vitest";
 import { createPost, signUp, type TestUser, unknownId, useSecondApp, v2Errors } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
+import { UUID } from "../db/uuid.js";
 
 const ADMIN_KEY = "comments-dev-admin-key";
 
@@ -11,7 +12,6 @@ const { notAuthenticated, forbidden, notFound, invalidCursor } = v2Errors;
 const dev = useSecondApp(t, { NODE_ENV: "development", DEV_MODE_ADMIN_KEY: ADMIN_KEY });
 
 const COMMENT_KEYS = ["authorId", "content", "createdAt", "id", "postId", "updatedAt"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface Comment {
   id: string;

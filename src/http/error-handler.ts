@@ -29,7 +29,7 @@ import {
   v2Body,
 } from "./errors.js";
 
-/** The specification's unknown-endpoint response; registered after every route. */
+/** 404 `{error: "Endpoint not found", code, endpoint}` for any path no route took; registered after every route. */
 export const notFoundHandler: RequestHandler = (req) => {
   throw endpointNotFound(req.method, req.originalUrl);
 };

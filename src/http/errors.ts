@@ -1,4 +1,4 @@
-// Every error body the service sends is built here, so the specification's exact strings exist once.
+// Every error body the service sends is built here, so each client-visible string exists once.
 
 /** One failed rule of a request schema: which part of the request, the field path, the message. */
 export interface FieldIssue {
@@ -38,7 +38,7 @@ export class ValidationError extends HttpError {
   }
 }
 
-// The specification's standard bodies.
+// The bodies v1 clients match on: the guard's, ownership, not-found and conflict answers.
 export const noAuthSession = () => new HttpError(401, "No auth session");
 export const insufficientRole = () => new HttpError(403, "Insufficient role");
 export const notOwner = (message: "You can only update your own profile" | "You can only edit your own posts") =>
@@ -53,16 +53,14 @@ export const duplicateEmail = () => new HttpError(409, "User with this email alr
 export const internalError = () =>
   new HttpError(500, "Failed to complete request due to internal error", "internal_server_error");
 
-// The specification's shared response set, for routes that need a generic answer.
+// Generic answers, for routes with no more specific message.
 export const responses = {
   internalError,
-  unauthorized: () => new HttpError(401, "Authentication required", "unauthorized"),
   forbidden: () => new HttpError(403, "Insufficient permissions", "forbidden"),
   notFound: () => new HttpError(404, "Resource not found", "not_found"),
-  conflict: () => new HttpError(409, "Resource already exists", "resource_conflict"),
 };
 
-// The service's own errors, beyond the ones the specification spells out.
+// The service's own errors, each with a code a client can branch on.
 export const postNotFound = () => new HttpError(404, "Post not found", "post_not_found");
 export const invalidJson = () => new HttpError(400, "Malformed JSON body", "invalid_json");
 export const payloadTooLarge = (limit = "100 kB") =>

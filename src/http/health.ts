@@ -5,7 +5,7 @@ import { serviceUnavailable } from "./errors.js";
 /**
  * `/health`: the process answers. The orchestrator calls it every few seconds and it carries no
  * data, so it is answered ahead of everything but the cross-origin check: no request log line
- * (the specification lets it be left out), no rate limit, no request id (nothing is logged for it
+ * (a probe every few seconds would drown the log), no rate limit, no request id (nothing is logged for it
  * to name) and, of the security headers, only the two that apply to any JSON answer. The others
  * guard documents, frames and referrers; sending them cost `/health` a quarter of its throughput
  * against bare Express.

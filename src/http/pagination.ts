@@ -4,7 +4,7 @@ import type { Request } from "express";
 import { type CursorPosition, type CursorQuery, keysetQuery, type Positioned } from "../db/keyset.js";
 import { invalidCursor, invalidPage } from "./errors.js";
 
-// The three list styles of the specification's v2 conventions, as DRF implements them:
+// The three list styles v2 offers, as Django REST framework implements them:
 // page number, limit/offset and cursor. Each takes the raw query and the route's own sizes.
 
 export interface Envelope<T> {

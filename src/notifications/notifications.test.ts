@@ -4,12 +4,12 @@ import { createPost, signUp, type TestUser, unknownId, v2Errors } from "../../te
 import { useTestApp } from "../../test/harness.js";
 import { setPostStatus } from "../posts/service.js";
 import { setUserRoles } from "../users/service.js";
+import { UUID } from "../db/uuid.js";
 
 const t = useTestApp();
 const { notAuthenticated, forbidden, notFound, invalidCursor } = v2Errors;
 
 const NOTIFICATION_KEYS = ["createdAt", "id", "message", "postId", "type", "userId"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface Notification {
   id: string;

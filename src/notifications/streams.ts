@@ -5,6 +5,7 @@ import type { Change, ChangeFeed } from "../db/change-feed.js";
 import type { Db } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
 import { notificationsAfter, type StreamPosition, streamPositionOf, streamStart } from "./service.js";
+import { isUuid } from "../db/uuid.js";
 
 export interface NotificationStreamOptions {
   /** How often an idle stream gets a comment line, so proxies do not close it. */
@@ -19,8 +20,6 @@ const DEFAULTS: NotificationStreamOptions = { heartbeatMs: 25_000, maxPerUser: 5
 // meanwhile the stream looks again after these delays (any notification to the user also does).
 const UNSETTLED_RETRY_FIRST_MS = 50;
 const UNSETTLED_RETRY_MAX_MS = 1_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface StreamDeps {
   db: Db;
@@ -89,7 +88,7 @@ export class NotificationStreams {
     // else after what is committed now. Read as the stream's first task, so a stream counts (for
     // the per-user limit and at shutdown) from the moment its request arrives.
     const startAfter = async () =>
-      (lastEventId && UUID.test(lastEventId) ? await streamPositionOf(db, lastEventId, userId) : undefined) ??
+      (lastEventId && isUuid(lastEventId) ? await streamPositionOf(db, lastEventId, userId) : undefined) ??
       (await streamStart(db, userId));
     const stream = this.outsideRequests(
       () => new LiveStream(req, res, userId, startAfter, this.deps, this.sent, () => this.forget(stream)),

@@ -1,5 +1,6 @@
 import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
+import { UNSAFE_METHODS } from "../http/methods.js";
 import { authPaths } from "./auth-paths.js";
 import * as z from "zod";
 import { SESSION_COOKIE } from "./operations.js";
@@ -107,8 +108,6 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
   return finished(withCrossSiteRefusals(createDocument(document)));
 }
 
-const UNSAFE_METHODS = ["post", "put", "patch", "delete"] as const;
-
 /**
  * Every write to the service's own routes may be refused 403 cross_site_request when a browser
  * says it comes from another site (better-auth's routes have their own 403).
@@ -118,7 +117,7 @@ function withCrossSiteRefusals(document: OpenApiDocument): OpenApiDocument {
     if (path.startsWith("/api/auth/")) continue;
     const error = path.startsWith("/api/v2/") ? "V2Detail" : "V1Error";
     for (const method of UNSAFE_METHODS) {
-      const operation = item?.[method];
+      const operation = item?.[method.toLowerCase() as "post" | "put" | "patch" | "delete"];
       if (!operation?.responses || operation.responses["403"]) continue;
       operation.responses["403"] = {
         description: "Not permitted, or a write a browser marks as coming from another site (cross_site_request)",

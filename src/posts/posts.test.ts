@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createPost, signUp, type TestUser, unknownId } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { posts } from "../db/schema.js";
+import { UUID } from "../db/uuid.js";
 
 const t = useTestApp();
 
 const POST_KEYS = ["authorId", "content", "createdAt", "id", "status", "tags", "title", "updatedAt", "visibility"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const postNotFound = { error: "Post not found", code: "post_not_found" };
 
 const goodPost = (over: Record<string, unknown> = {}) => ({

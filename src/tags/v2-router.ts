@@ -9,7 +9,7 @@ export const tagsQuery = z.object({ search: text().max(50).optional() });
 const list = validate({ query: tagsQuery });
 
 /**
- * /api/v2/tags: pagination disabled (the specification allows it per route), a plain JSON array of
+ * /api/v2/tags: not paginated (the list is short and read whole), a plain JSON array of
  * at most 100 tags. It counts public, visible posts only, so it is the same for every reader: no
  * session is read, and no reader learns a tag that only private or hidden posts carry.
  */

@@ -7,6 +7,7 @@ import { accounts, users } from "../db/schema.js";
 import { duplicateEmail, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { notify } from "../notifications/service.js";
+import { isUuid } from "../db/uuid.js";
 
 /** The columns a client may see; the password hash lives in `accounts` and never leaves it. */
 export const publicUserColumns = {
@@ -32,11 +33,9 @@ export function publicViewOf(user: PublicUser): { id: string; name: string } {
   return { id: user.id, name: user.name };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Looks a user up by an id that may not even be a UUID (the impersonation query parameter). */
 export async function findUser(db: Db, id: string): Promise<PublicUser | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
   return user;
 }

@@ -160,7 +160,7 @@ describe("/api/v2/users/<id>/", () => {
     expect(actingAs.body).toEqual(whole);
   });
 
-  it("keeps the v1 retrieve whole for any signed-in user, as the specification shows", async () => {
+  it("keeps the v1 retrieve whole for any signed-in user", async () => {
     const user = await signUp(t);
     const other = await signUp(t);
     const res = await t.http.get(`/api/users/${other.id}`).set("Cookie", user.cookie);

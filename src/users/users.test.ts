@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createPost, signIn, signUp, unknownId } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
+import { UUID } from "../db/uuid.js";
 
 const t = useTestApp();
 
 const USER_KEYS = ["createdAt", "email", "id", "name", "roles", "updatedAt"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const newUser = (over: Record<string, unknown> = {}) => ({
   name: "New User",

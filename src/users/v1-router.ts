@@ -28,7 +28,7 @@ export function usersRouter({ db, auth, guards }: AppDeps): Router {
     res.status(201).json({ user: await users.registerUser(db, auth, createBody.input(res).body) });
   });
 
-  // Any signed-in user reads any user's whole record here, as the v1 specification shows.
+  // Any signed-in user reads any user's whole record here: v1 clients rely on it (v2 shows others `{id, name}`).
   router.get("/users/:id", requireAuth(), byId, async (_req, res) => {
     res.json({ user: await users.getUser(db, byId.input(res).params.id) });
   });

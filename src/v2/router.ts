@@ -9,7 +9,7 @@ import { usersV2Router } from "../users/v2-router.js";
 import { jsonWritesOnly, methodsNotAllowed } from "./conventions.js";
 
 /**
- * `/api/v2`: the specification's DRF-style conventions over the same services as v1. Routes are
+ * `/api/v2`: Django REST framework's conventions over the same services as v1. Routes are
  * declared with a trailing slash; Express's non-strict routing serves the path without it the
  * same (no redirect, which would lose a POST's body). A path served with another method is a 405,
  * and a write whose body is not JSON a 415, as in Django REST framework.

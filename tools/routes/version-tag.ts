@@ -26,7 +26,7 @@ export function compareVersionTags(a: string, b: string): number {
 }
 
 /**
- * The specification's rule: a removed route breaks clients (and a changed line is a removal plus an
+ * A removed route breaks clients (and a changed line is a removal plus an
  * addition), so major; only new routes, minor.
  */
 export function suggestedBump(hunks: readonly Hunk[]): VersionBump {
