@@ -7,7 +7,9 @@ import { signIn, signUp, type TestUser, unknownId, useSecondApp } from "../../te
 import { useTestApp } from "../../test/harness.js";
 import { errorHandler } from "../http/error-handler.js";
 import { createAuthGuards } from "./require-auth.js";
+import { hasAnyRole, isRequestFromUser, isResourceOwner } from "./request-context.js";
 import { createSessionCache } from "./session-cache.js";
+import { hasMinimumRole, ROLES } from "./roles.js";
 
 // Timing cannot be measured reliably over HTTP; the comparison itself is observed instead,
 // through a spy that passes every call on to node's own timingSafeEqual.
@@ -35,10 +37,10 @@ const shortKey = useSecondApp(t, { NODE_ENV: "development", DEV_MODE_ADMIN_KEY: 
 const noAuthSession = { error: "No auth session" };
 const insufficientRole = { error: "Insufficient role" };
 
-/** A small app on the real guards and error handler, for role sets no route uses alone. */
+/** A small app on the real guards and error handler, for the guards and predicates no route uses alone. */
 let guarded: ReturnType<typeof supertest>;
 beforeAll(() => {
-  const { requireAuth } = createAuthGuards({
+  const { requireAuth, requireAdmin, requireUser } = createAuthGuards({
     auth: t.auth,
     db: t.database.db,
     config: t.config,
@@ -47,17 +49,21 @@ beforeAll(() => {
   });
   const app = express();
   const describeRequest: express.RequestHandler = (req, res) => {
+    const subject = typeof req.query.subject === "string" ? req.query.subject : "";
     res.json({
       requestorId: req.requestorId,
       sessionUserId: req.authSession?.user.id,
       sessionUserName: req.authSession?.user.name,
-      roles: req.actor?.roles,
       isAdmin: req.actor?.isAdmin,
+      isModeratorOrAdmin: hasAnyRole(req, "MODERATOR", "ADMIN"),
+      isGuest: hasAnyRole(req, "GUEST"),
+      ownsSubject: isResourceOwner(req, subject),
+      isFromSubject: isRequestFromUser(req, subject),
     });
   };
   app.get("/any", requireAuth(), describeRequest);
-  app.get("/user", requireAuth("USER"), describeRequest);
-  app.get("/admin", requireAuth("ADMIN"), describeRequest);
+  app.get("/user", requireUser, describeRequest);
+  app.get("/admin", requireAdmin, describeRequest);
   app.get("/moderator-or-guest", requireAuth("MODERATOR", "GUEST"), describeRequest);
   app.use(errorHandler({ config: t.config, logger: t.logger }));
   guarded = supertest(app);
@@ -92,14 +98,17 @@ describe("requireAuth: the session", () => {
 
   it("attaches the session and the requestor id", async () => {
     const user = await signUp(t);
-    const res = await guarded.get("/any").set("Cookie", user.cookie);
+    const res = await guarded.get(`/any?subject=${user.id}`).set("Cookie", user.cookie);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       requestorId: user.id,
       sessionUserId: user.id,
       sessionUserName: user.name,
-      roles: ["USER"],
       isAdmin: false,
+      isModeratorOrAdmin: false,
+      isGuest: false,
+      ownsSubject: true,
+      isFromSubject: true,
     });
   });
 });
@@ -118,7 +127,7 @@ describe("requireAuth: allowed roles", () => {
   const expected: Record<string, Record<keyof typeof users, number>> = {
     // requireAuth() only needs a session.
     "/any": { admin: 200, moderator: 200, user: 200, guest: 200 },
-    // Role USER (and admins, who pass every check); holding a higher role is not holding USER.
+    // requireUser allows role USER (and admins, who pass every check); holding a higher role is not holding USER.
     "/user": { admin: 200, moderator: 403, user: 200, guest: 403 },
     "/admin": { admin: 200, moderator: 403, user: 403, guest: 403 },
     // Any one of the allowed roles is enough.
@@ -138,18 +147,37 @@ describe("requireAuth: allowed roles", () => {
     });
   }
 
-  it("marks an ADMIN's request as admin, and no other role's", async () => {
-    for (const [name, user] of Object.entries(users)) {
-      const res = await guarded.get("/any").set("Cookie", user.cookie);
-      expect(res.body, name).toEqual({
-        requestorId: user.id,
-        sessionUserId: user.id,
-        sessionUserName: user.name,
-        roles: [name.toUpperCase()],
-        isAdmin: name === "admin",
+  it("computes hasAnyRole and isResourceOwner from the session", async () => {
+    const admin = await guarded.get(`/any?subject=${users.user.id}`).set("Cookie", users.admin.cookie);
+    expect(admin.body).toMatchObject({
+      isAdmin: true,
+      isModeratorOrAdmin: true,
+      isGuest: false,
+      ownsSubject: false,
+      isFromSubject: false,
+    });
+    const moderator = await guarded.get(`/any?subject=${users.moderator.id}`).set("Cookie", users.moderator.cookie);
+    expect(moderator.body).toMatchObject({
+      isAdmin: false,
+      isModeratorOrAdmin: true,
+      ownsSubject: true,
+      isFromSubject: true,
+    });
+    const guest = await guarded.get("/any").set("Cookie", users.guest.cookie);
+    expect(guest.body).toMatchObject({ isModeratorOrAdmin: false, isGuest: true, ownsSubject: false });
+  });
+});
+
+describe("hasMinimumRole", () => {
+  const rank = { ADMIN: 3, MODERATOR: 2, USER: 1, GUEST: 0 } as const;
+  for (const userRole of ROLES) {
+    for (const requiredRole of ROLES) {
+      const holds = rank[userRole] >= rank[requiredRole];
+      it(`${holds ? "holds" : "fails"} for ${userRole} against ${requiredRole}`, () => {
+        expect(hasMinimumRole(userRole, requiredRole)).toBe(holds);
       });
     }
-  });
+  }
 });
 
 describe("development admin elevation through adminKey", () => {
@@ -232,15 +260,18 @@ describe("admin impersonation", () => {
   it("acts as the target: requestor and session user are both replaced", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const target = await signUp(t, { name: "Impersonated" });
-    const res = await guarded.get(`/any?impersonatingUser=${target.id}`).set("Cookie", admin.cookie);
+    const res = await guarded
+      .get(`/any?impersonatingUser=${target.id}&subject=${target.id}`)
+      .set("Cookie", admin.cookie);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       requestorId: target.id,
       sessionUserId: target.id,
       sessionUserName: target.name,
-      roles: ["USER"],
+      ownsSubject: true,
       // The admin flag is computed before impersonation.
       isAdmin: true,
+      isModeratorOrAdmin: false,
     });
     const profile = await t.http.get(`/api/profile?impersonatingUser=${target.id}`).set("Cookie", admin.cookie);
     expect(profile.body.user).toMatchObject({ id: target.id, name: "Impersonated", roles: ["USER"] });

@@ -14,8 +14,8 @@ import type { Role } from "./roles.js";
 
 /**
  * A role check is membership: a rule names the roles it admits, and an ADMIN (by role, or by the
- * development adminKey) passes every one, as the route guard's does. In the rank order (ADMIN,
- * MODERATOR, USER, GUEST) only ADMIN is above MODERATOR, so "MODERATOR and above" is MODERATORS.
+ * development adminKey) passes every one, as the route guard's does. The rank order
+ * (`hasMinimumRole`) puts only ADMIN above MODERATOR, so "MODERATOR and above" is MODERATORS.
  */
 export function holdsAnyRole(actor: Actor, roles: readonly Role[]): boolean {
   return actor.isAdmin || roles.some((role) => actor.roles.includes(role));

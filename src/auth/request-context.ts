@@ -2,6 +2,7 @@ import type { Request } from "express";
 import { noAuthSession } from "../http/errors.js";
 import type { Actor } from "./actor.js";
 import type { GuardSession } from "./session-cache.js";
+import type { Role } from "./roles.js";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -27,4 +28,22 @@ export function actorOf(req: Request): Actor {
 /** The acting user, or null for an anonymous request on an optional-auth route. */
 export function optionalActorOf(req: Request): Actor | null {
   return req.actor ?? null;
+}
+
+// The request predicates every route guard and handler can use: the acting user (the impersonated
+// one while impersonating) against a user id or a set of roles.
+
+export function isRequestFromUser(req: Request, userId: string): boolean {
+  return req.requestorId !== undefined && req.requestorId === userId;
+}
+
+/** Holding one of the roles, as the session's user; the admin flag is not a role here. */
+export function hasAnyRole(req: Request, ...roles: Role[]): boolean {
+  const held = req.authSession?.user.roles ?? [];
+  return roles.some((role) => held.includes(role));
+}
+
+/** Whether the acting user owns a resource whose owner is `ownerId`. */
+export function isResourceOwner(req: Request, ownerId: string): boolean {
+  return isRequestFromUser(req, ownerId);
 }

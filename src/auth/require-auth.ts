@@ -135,6 +135,8 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     findSession,
     actingUserNow,
     requireAuth,
+    requireAdmin: requireAuth("ADMIN"),
+    requireUser: requireAuth("USER"),
     optionalAuth,
   };
 }
