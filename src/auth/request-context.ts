@@ -30,8 +30,10 @@ export function optionalActorOf(req: Request): Actor | null {
   return req.actor ?? null;
 }
 
-// The request predicates every route guard and handler can use: the acting user (the impersonated
-// one while impersonating) against a user id or a set of roles.
+// The named request predicates of the API's access rules, for code that guards a route by hand:
+// the acting user (the impersonated one while impersonating) against a user id or a set of roles.
+// The service's own routers decide through auth/policy.ts instead; auth.test.ts holds these to
+// the same answers.
 
 export function isRequestFromUser(req: Request, userId: string): boolean {
   return req.requestorId !== undefined && req.requestorId === userId;

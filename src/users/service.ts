@@ -48,7 +48,7 @@ export async function getUser(db: Db, id: string): Promise<PublicUser> {
 
 /** A user's record with whether its address is verified: what v2 shows that user and ADMIN. */
 export async function getUserRecord(db: Db, id: string): Promise<PublicUser & { emailVerified: boolean }> {
-  const [user] = UUID.test(id)
+  const [user] = isUuid(id)
     ? await db
         .select({ ...publicUserColumns, emailVerified: users.emailVerified })
         .from(users)
