@@ -8,6 +8,7 @@ import { createApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { openServices, type Services } from "../../src/services.js";
+import { linkIn, TestSmtpServer } from "../smtp.js";
 import { serveFrontend } from "./frontend-page.js";
 
 // Three origins on one site (localhost): the API, a frontend it allows, and one it does not.
@@ -17,12 +18,14 @@ const FRONTEND = `http://localhost:${BASE_PORT + 1}`;
 const FOREIGN = `http://localhost:${BASE_PORT + 2}`;
 const SCREENSHOTS = fileURLToPath(new URL("../../.ci/artifacts/browser/", import.meta.url));
 
+const smtp = new TestSmtpServer();
 let services: Services;
 let servers: Server[] = [];
 let browser: Browser;
 
 beforeAll(async () => {
   // Production settings: the __Secure- cookie, which a browser keeps over plain http on localhost only.
+  await smtp.start();
   const config = loadConfig({
     NODE_ENV: "production",
     DATABASE_URL: "pglite:memory",
@@ -31,11 +34,14 @@ beforeAll(async () => {
     CORS_ORIGINS: FRONTEND,
     RATE_LIMIT_ENABLED: "false",
     LOG_LEVEL: "error",
+    SMTP_URL: smtp.url,
+    EMAIL_FROM: "Posts <no-reply@posts.test>",
   });
   services = await openServices(config, createLogger(config));
+  services.mailer.startWorker();
   const api = createApp(services).listen(BASE_PORT, "127.0.0.1");
   await once(api, "listening");
-  servers = [api, await serveFrontend(BASE_PORT + 1), await serveFrontend(BASE_PORT + 2)];
+  servers = [api, await serveFrontend(BASE_PORT + 1, API), await serveFrontend(BASE_PORT + 2, API)];
   mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -46,7 +52,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await services?.mailer.stopWorker();
   await services?.database.close();
+  await smtp.stop();
 });
 
 interface Answer {
@@ -158,6 +166,60 @@ describe("a browser app on another origin of the same site", () => {
     const read = await call(page, "GET", "/api/posts");
     expect(read.status).toBe(0);
     await screenshot(page, "3-foreign-origin-refused");
+  });
+});
+
+const sessionCookie = async () =>
+  (await browser.cookies()).find((cookie) => cookie.name === "__Secure-auth.session_token")?.value;
+
+/** Types `text` into the visible form's field `name` and submits it; returns the status line the page then shows. */
+async function submitForm(page: Page, form: string, name: string, text: string): Promise<string> {
+  await page.type(`#${form} input[name="${name}"]`, text);
+  await page.click(`#${form} button`);
+  const status = await page.waitForSelector("#status:not(:empty)", { timeout: 20_000 });
+  return status!.evaluate((line) => line.textContent ?? "");
+}
+
+describe("the forgot-password flow in a browser", () => {
+  it("asks for a reset, follows the mailed link, sets a new password and signs in; the old session is gone", async () => {
+    const page = await openPage(FRONTEND);
+    const email = `hedy-${Date.now()}@example.com`;
+    const signUp = { name: "Hedy Lamarr", email, password: "correct horse battery" };
+    expect((await call(page, "POST", "/api/auth/sign-up/email", signUp)).status).toBe(200);
+    expect((await call(page, "GET", "/api/profile")).status).toBe(200);
+    const oldSession = await sessionCookie();
+
+    await page.goto(`${FRONTEND}/forgot`, { waitUntil: "load" });
+    expect(await submitForm(page, "forgot", "email", email)).toBe("Check your mail for the reset link.");
+    await screenshot(page, "7-forgot-password");
+
+    const [mail] = await smtp.waitForMail(email, "Reset your password");
+    const link = linkIn(mail!);
+    expect(link.origin).toBe(API);
+    expect(link.pathname).toMatch(/^\/api\/auth\/reset-password\/[^/]+$/);
+    // The API checks the token in the link and sends the browser on to the frontend's page with it.
+    await page.goto(link.href, { waitUntil: "load" });
+    const landed = new URL(page.url());
+    expect(`${landed.origin}${landed.pathname}`).toBe(`${FRONTEND}/reset`);
+    expect(landed.searchParams.get("token")).toBe(link.pathname.split("/").at(-1));
+    expect(await submitForm(page, "reset", "newPassword", "a brand new passphrase")).toBe(
+      "Your password has been changed.",
+    );
+    await screenshot(page, "8-reset-password");
+
+    // The browser still holds and sends the session from before the reset, which no longer works.
+    expect(await sessionCookie()).toBe(oldSession);
+    expect(await call(page, "GET", "/api/profile")).toEqual({ status: 401, body: { error: "No auth session" } });
+    expect((await call(page, "POST", "/api/auth/sign-in/email", { email, password: signUp.password })).status).toBe(
+      401,
+    );
+    expect(
+      (await call(page, "POST", "/api/auth/sign-in/email", { email, password: "a brand new passphrase" })).status,
+    ).toBe(200);
+    const profile = await call(page, "GET", "/api/profile");
+    expect(profile.status).toBe(200);
+    expect(profile.body?.user).toMatchObject({ email, name: "Hedy Lamarr" });
+    await screenshot(page, "9-signed-in-with-new-password");
   });
 });
 
