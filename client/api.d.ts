@@ -7057,7 +7057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["OwnUser"];
                 };
             };
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
@@ -7334,7 +7334,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["OwnUser"];
                 };
             };
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */

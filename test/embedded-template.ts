@@ -34,4 +34,6 @@ export function embeddedTemplate(): Promise<Blob> {
  */
 export function copyEmbeddedTemplate(directory: string): void {
   execFileSync("tar", ["-xf", inject("embeddedTemplatePath"), "-C", directory], { stdio: "pipe" });
+  // As the service leaves a directory it created: its own, unreadable to other users.
+  execFileSync("chmod", ["-R", "go=", directory], { stdio: "pipe" });
 }

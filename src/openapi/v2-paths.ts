@@ -196,7 +196,7 @@ export const v2Paths: ZodOpenApiPathsObject = {
       "your own user",
       "session",
       idParams,
-      userJson,
+      ownUserJson,
       { put: updateUserBody.required(), patch: updateUserBody },
       [403, 404, 409],
     ),

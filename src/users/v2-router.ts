@@ -56,7 +56,9 @@ export function usersV2Router({ db, auth, guards }: V2Deps): Router {
     router[method]("/users/:id/", requireAuth(), validator, async (req, res) => {
       const { params, body } = validator.input(res);
       authorize(actorOf(req), "user.update", params);
-      res.json(await users.updateUser(db, params.id, body));
+      await users.updateUser(db, params.id, body);
+      // The same whole record GET answers to those who may update it.
+      res.json(await users.getUserRecord(db, params.id));
     });
   }
 
