@@ -1861,7 +1861,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        user: components["schemas"]["AuthUser"];
+                        user: components["schemas"]["AuthUser"] | null;
                         /** @description Indicates if the email was verified successfully */
                         status: boolean;
                     };

@@ -75,7 +75,9 @@ describe("mail during an SMTP outage", () => {
     const statuses = await inBatches(users, 10, async (user, i) => {
       const http = i % 2 === 0 ? t.http : second.http;
       const started = performance.now();
-      const { status } = await http.post("/api/auth/request-password-reset").send({ email: user.email });
+      const { status } = await http
+        .post("/api/auth/request-password-reset")
+        .send({ email: user.email, redirectTo: "http://localhost:3000/reset" });
       slowestMs = Math.max(slowestMs, performance.now() - started);
       return status;
     });

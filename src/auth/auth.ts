@@ -52,7 +52,7 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
       requireEmailVerification: config.mail.requireEmailVerification,
     },
     emailVerification: {
-      sendVerificationEmail: ({ user, url }) => mailer.queue("verify-email", user, { url }),
+      sendVerificationEmail: ({ user, url }) => mailer.queue("verify-email", user, { url: withoutRootCallback(url) }),
       sendOnSignUp: mailer.available,
       sendOnSignIn: config.mail.requireEmailVerification,
       expiresIn: 24 * HOUR_S,
@@ -64,7 +64,7 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
       changeEmail: {
         enabled: true,
         sendChangeEmailConfirmation: ({ user, newEmail, url }) =>
-          mailer.queue("confirm-email-change", user, { url, newEmail }),
+          mailer.queue("confirm-email-change", user, { url: withoutRootCallback(url), newEmail }),
         updateEmailWithoutVerification: false,
       },
       additionalFields: {
@@ -108,3 +108,14 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
 
 export type Auth = ReturnType<typeof createAuth>;
 export type AuthSession = Auth["$Infer"]["Session"];
+
+/**
+ * better-auth names "/" as the page to land on when the client named none (sign-up, change-email
+ * without a callbackURL); the API serves nothing there. Without it, following the link answers
+ * with the outcome as JSON instead of a redirect to a 404.
+ */
+function withoutRootCallback(link: string): string {
+  const url = new URL(link);
+  if (url.searchParams.get("callbackURL") === "/") url.searchParams.delete("callbackURL");
+  return url.toString();
+}

@@ -22,7 +22,7 @@ const emailOf = async (user: TestUser) =>
 async function verifiedUser(): Promise<TestUser> {
   const user = await signUp(t);
   const [mail] = await smtp.waitForMail(user.email, "Confirm your email address");
-  expect((await follow(mail!)).status).toBe(302);
+  expect((await follow(mail!)).status).toBe(200);
   return user;
 }
 
@@ -56,5 +56,17 @@ describe("POST /api/auth/change-email", () => {
   it("needs a session", async () => {
     const res = await t.http.post("/api/auth/change-email").set("Origin", ORIGIN).send({ newEmail: "x@example.com" });
     expect(res.status).toBe(401);
+  });
+
+  it("refuses an address the service's email rule refuses, before anything is mailed", async () => {
+    const user = await verifiedUser();
+    const res = await t.http
+      .post("/api/auth/change-email")
+      .set("Cookie", user.cookie)
+      .set("Origin", ORIGIN)
+      .send({ newEmail: "x@bad-.example.com" });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("INVALID_EMAIL");
+    expect(await emailOf(user)).toBe(user.email);
   });
 });

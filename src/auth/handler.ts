@@ -7,6 +7,7 @@ import { betterAuthRefusal, endpointNotFound, mailUnavailable, payloadTooLarge }
 import { UNSAFE_METHODS } from "../http/methods.js";
 import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
+import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
 
 const BASE_PATH = "/api/auth";
@@ -119,6 +120,23 @@ export function authHandler(
     if (refusal) throw betterAuthRefusal(refusal.code, refusal.message);
     next();
   };
+  // What better-auth would take on trust before it mails anything: an address the service's own
+  // rule refuses (it would be mailed, and only its link would fail), and a reset request with no
+  // page to send the mailed link to (the link then ends on an error for a valid token).
+  const mailedFields: RequestHandler = (req, _res, next) => {
+    const endpoint = endpointOf(req.originalUrl);
+    if (endpoint === "/change-email") {
+      const checked = userFields.safeParse({ email: jsonField(req.body, "newEmail") });
+      if (!checked.success)
+        throw betterAuthRefusal("INVALID_EMAIL", `Invalid email: ${checked.error.issues[0]!.message}`);
+    }
+    if (endpoint === "/request-password-reset" && typeof jsonField(req.body, "redirectTo") !== "string")
+      throw betterAuthRefusal(
+        "REDIRECT_TO_REQUIRED",
+        "redirectTo is required: the page of yours where the mailed link lands to set the new password",
+      );
+    next();
+  };
   // A rejection reaches the central error handler: Express 5 forwards rejected promises.
   const handler: RequestHandler = (req, res) => {
     if (req.ip) req.headers[CLIENT_ADDRESS_HEADER] = req.ip;
@@ -140,7 +158,7 @@ export function authHandler(
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
-  return [offeredOnly, boundedBody, limitPerAddress, passwordRule, handler];
+  return [offeredOnly, boundedBody, limitPerAddress, mailedFields, passwordRule, handler];
 }
 
 function jsonField(body: unknown, field: string): unknown {

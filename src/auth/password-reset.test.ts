@@ -150,4 +150,16 @@ describe("password reset", () => {
       .where(eq(mailOutbox.recipient, "nobody-here@example.com"));
     expect(outbox).toEqual([]);
   });
+
+  it("needs the page the mailed link lands on: without redirectTo, 400 and nothing queued", async () => {
+    const user = await signUp(t);
+    const res = await t.http.post("/api/auth/request-password-reset").send({ email: user.email });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: "REDIRECT_TO_REQUIRED",
+      message: "redirectTo is required: the page of yours where the mailed link lands to set the new password",
+    });
+    const outbox = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, user.email));
+    expect(outbox.filter((row) => row.kind === "reset-password")).toEqual([]);
+  });
 });

@@ -23,7 +23,9 @@ async function loggedMail(address: string, subject: string): Promise<string> {
 describe("mail without SMTP_URL", () => {
   it("writes the message and its link to the log in development", async () => {
     const user = await signUp(t);
-    const res = await t.http.post("/api/auth/request-password-reset").send({ email: user.email });
+    const res = await t.http
+      .post("/api/auth/request-password-reset")
+      .send({ email: user.email, redirectTo: "http://localhost:3000/reset" });
     expect(res.status).toBe(200);
 
     const line = await loggedMail(user.email, "Reset your password");
@@ -33,7 +35,7 @@ describe("mail without SMTP_URL", () => {
   });
 
   for (const [path, body] of [
-    ["/api/auth/request-password-reset", { email: "someone@example.com" }],
+    ["/api/auth/request-password-reset", { email: "someone@example.com", redirectTo: "http://localhost:3000/reset" }],
     ["/api/auth/send-verification-email", { email: "someone@example.com" }],
     ["/api/auth/change-email", { newEmail: "someone@example.com" }],
   ] as const) {

@@ -128,6 +128,7 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
           : Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")))),
         ...REDIRECTS[endpoint],
       };
+      if (endpoint === "/verify-email") userMayBeNull(successes["200"]);
       operations[method] = {
         ...op,
         ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined),
@@ -201,4 +202,14 @@ function toOpenApi31(value: unknown, referenced: Set<string>): unknown {
     else if (out.$ref) return { anyOf: [{ $ref: out.$ref }, { type: "null" }] };
   }
   return out;
+}
+
+/**
+ * A verification link followed without a session (from a mail client, say) answers `user: null`;
+ * better-auth's description has the user always.
+ */
+function userMayBeNull(response: Json | undefined): void {
+  const schema = (response?.content as Record<string, { schema?: Json }> | undefined)?.["application/json"]?.schema;
+  const properties = schema?.properties as Record<string, Json> | undefined;
+  if (properties?.user) properties.user = { anyOf: [properties.user, { type: "null" }] };
 }
