@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,8 +16,9 @@ export function clusterArchiveName(pgliteVersion: string): string {
 
 /** The version of the installed @electric-sql/pglite, read from its package.json. */
 export function installedPgliteVersion(): string {
-  // Two folders up from its entry point (dist/index.js); its exports do not include package.json.
-  const entry = fileURLToPath(import.meta.resolve("@electric-sql/pglite"));
+  // Two folders up from its entry point (dist/index.cjs); its exports do not include package.json.
+  // Resolved as CommonJS: vitest's module runner has no `import.meta.resolve`.
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   const manifest = JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version: string };
   return manifest.version;
 }

@@ -102,9 +102,11 @@ export async function openPglite({
  * as a query may take.
  */
 function gatedClient(client: PGlite, gate: EmbeddedDatabaseGate, waitMs: number | undefined): PGlite {
-  const gated: Pick<PGlite, "query" | "transaction"> = {
+  // dumpDataDir: the tests archive a migrated in-memory cluster through the drizzle client.
+  const gated: Pick<PGlite, "query" | "transaction" | "dumpDataDir"> = {
     query: (...args) => gate.run(() => client.query(...args), waitMs),
     transaction: (callback) => gate.run(() => client.transaction(callback), waitMs),
+    dumpDataDir: (...args) => gate.run(() => client.dumpDataDir(...args), waitMs),
   };
   return gated as PGlite;
 }
