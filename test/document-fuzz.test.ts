@@ -105,18 +105,22 @@ async function send(caller: Caller, method: string, template: string, generated:
 }
 
 describe(`every documented operation, generated from its schemas (DOCUMENT_FUZZ_SEED=${SEED})`, () => {
-  it.each(CALLERS)("answers %s callers below 500, as documented", async (caller) => {
-    const operations = operationsOf(served);
-    expect(operations.length).toBeGreaterThan(50);
-    const failures: string[] = [];
-    for (const { template, method, operation } of operations) {
-      const result = await fc.check(
-        fc.asyncProperty(requestArbitrary(operation), (generated) => send(caller, method, template, generated)),
-        { numRuns: RUNS, seed: SEED },
-      );
-      if (result.failed)
-        failures.push(`${method} ${template}: ${String(result.errorInstance)}\n${fc.defaultReportMessage(result)}`);
-    }
-    expect(failures).toEqual([]);
-  });
+  it.each(CALLERS)(
+    "answers %s callers below 500, as documented",
+    async (caller) => {
+      const operations = operationsOf(served);
+      expect(operations.length).toBeGreaterThan(50);
+      const failures: string[] = [];
+      for (const { template, method, operation } of operations) {
+        const result = await fc.check(
+          fc.asyncProperty(requestArbitrary(operation), (generated) => send(caller, method, template, generated)),
+          { numRuns: RUNS, seed: SEED },
+        );
+        if (result.failed)
+          failures.push(`${method} ${template}: ${String(result.errorInstance)}\n${fc.defaultReportMessage(result)}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    30_000 + RUNS * 10_000,
+  );
 });
