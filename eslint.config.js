@@ -2,7 +2,18 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "drizzle/", "coverage/", ".data/", ".ci/artifacts/", "client/api.d.ts"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "drizzle/",
+      "coverage/",
+      ".data/",
+      ".ci/artifacts/",
+      "client/api.d.ts",
+      "client/dist/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
