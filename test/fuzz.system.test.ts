@@ -8,12 +8,18 @@ import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost, signIn, signUp, type TestUser } from "./factories.js";
 import { useTestApp } from "./harness.js";
 import { fillPath, type Route, servedRoutes, UNKNOWN_ID } from "./route-rules.js";
+import { TestSmtpServer } from "./smtp.js";
 
-const t = useTestApp();
+// A real SMTP server: without one the mailing endpoints answer their documented 503, which the
+// fuzz would count as a server error.
+const smtp = new TestSmtpServer();
+beforeAll(() => smtp.start());
+afterAll(() => smtp.stop());
+const t = useTestApp(() => ({ SMTP_URL: smtp.url }));
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const BATCH = 50;
