@@ -12,7 +12,10 @@ export const postgresServerInstalled = existsSync(join(BIN_DIR, "pg_basebackup")
 
 // The machine's own server allows no replication connections (pg_hba.conf has no `replication`
 // line), and a test must not edit it: the test starts its own primary and a replica of it.
-const PORTS = { from: 5440, to: 5449 };
+// Several test files start their clusters at the same time: each picks a port from a random point
+// of the range just before starting, and another one if a neighbour took it first.
+const PORTS = { from: 5440, to: 5999 };
+const START_ATTEMPTS = 5;
 
 export interface StreamingReplica {
   primaryUrl: string;
@@ -51,10 +54,20 @@ export function useStreamingReplica(): StreamingReplica {
       started.push(name);
     };
 
-    const primaryPort = await freePortIn(PORTS.from, PORTS.to);
+    const startOnFreePort = async (name: string): Promise<number> => {
+      for (let attempt = 1; ; attempt++) {
+        const from = PORTS.from + Math.floor(Math.random() * (PORTS.to - PORTS.from - 20));
+        const port = await freePortIn(from, PORTS.to);
+        try {
+          start(name, port);
+          return port;
+        } catch (error) {
+          if (attempt === START_ATTEMPTS) throw error;
+        }
+      }
+    };
     postgres("initdb", ["-D", join(dir, "primary"), "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
-    start("primary", primaryPort);
-    const replicaPort = await freePortIn(primaryPort + 1, PORTS.to);
+    const primaryPort = await startOnFreePort("primary");
     // -R writes standby.signal and primary_conninfo: the copy starts as a streaming replica.
     postgres("pg_basebackup", [
       "-h",
@@ -70,7 +83,7 @@ export function useStreamingReplica(): StreamingReplica {
       "stream",
       "--no-sync",
     ]);
-    start("replica", replicaPort);
+    const replicaPort = await startOnFreePort("replica");
 
     const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`;
     const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
