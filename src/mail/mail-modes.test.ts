@@ -13,7 +13,9 @@ async function loggedMail(address: string, subject: string): Promise<string> {
   for (let waited = 0; waited < 20_000; waited += 50) {
     const line = t.logs
       .map((entry) => String(entry.message))
-      .find((message) => message.startsWith(`Mail written here instead of sent (no SMTP_URL): to ${address}, "${subject}"`));
+      .find((message) =>
+        message.startsWith(`Mail written here instead of sent (no SMTP_URL): to ${address}, "${subject}"`),
+      );
     if (line) return line;
     await sleep(50);
   }

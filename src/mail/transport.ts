@@ -46,7 +46,9 @@ export function smtpTransport(url: string): MailTransport {
 export function logTransport(logger: Logger): MailTransport {
   return {
     send(mail) {
-      logger.info(`Mail written here instead of sent (no SMTP_URL): to ${mail.to.address}, "${mail.subject}"\n${mail.text}`);
+      logger.info(
+        `Mail written here instead of sent (no SMTP_URL): to ${mail.to.address}, "${mail.subject}"\n${mail.text}`,
+      );
       return Promise.resolve();
     },
     close() {},
