@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { createPost, signUp } from "./factories.js";
@@ -32,6 +35,35 @@ describe.skipIf(!runsHere)("read replica checks", () => {
   });
   const viaProxy = () => Object.assign(new URL(cluster.replicaUrl), { port: String(proxy.current.port) }).href;
   const name = (url: string) => `${new URL(url).host}${new URL(url).pathname}`;
+
+  // First in the file: the cluster's database is still empty, so this app's start applies every
+  // migration, and the replica (its replay paused) has none of them when it is first checked.
+  describe("with a replica still replaying the migrations at start-up", () => {
+    beforeAll(async () => {
+      await cluster.onReplica("select pg_wal_replay_pause()");
+      // Replay resumes only once the start-up check has seen the replica behind the primary.
+      const migrations = readMigrationCount();
+      void (async () => {
+        while ((await migratedCount(cluster.primaryUrl)) < migrations) await sleep(50);
+        await sleep(600);
+        await cluster.onReplica("select pg_wal_replay_resume()");
+      })();
+    });
+    const t = useTestApp({
+      get DATABASE_URL() {
+        return cluster.primaryUrl;
+      },
+      get DATABASE_REPLICA_URLS() {
+        return cluster.replicaUrl;
+      },
+    });
+
+    it("waits for it to catch up, uses it from the start and warns of nothing", async () => {
+      const ready = await t.http.get("/ready");
+      expect(ready.body).toEqual({ status: "ready", replicas: [{ replica: name(cluster.replicaUrl), inUse: true }] });
+      expect(t.logs.filter((entry) => entry.level === "warn")).toEqual([]);
+    });
+  });
 
   describe("with a replica URL naming the wrong database", () => {
     const wrong = () => onDatabase(cluster.replicaUrl, "template1");
@@ -156,3 +188,22 @@ describe.skipIf(!runsHere)("read replica checks", () => {
     }, 60_000);
   });
 });
+
+function readMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(new URL("../drizzle/meta/_journal.json", import.meta.url), "utf8"));
+  return (journal as { entries: unknown[] }).entries.length;
+}
+
+/** How many migrations the database at `url` has applied (0 before the first). */
+async function migratedCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = await client.query("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+    if (!(table.rows[0] as { present: boolean }).present) return 0;
+    const { rows } = await client.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+    return (rows[0] as { n: number }).n;
+  } finally {
+    await client.end();
+  }
+}

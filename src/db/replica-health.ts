@@ -31,14 +31,22 @@ async function identityOf(query: Query): Promise<Identity> {
   return { inRecovery: row.inRecovery, systemId: row.systemId, database: row.database, schemaVersion: version };
 }
 
+// What a replica that is only behind can say: it passes once it has replayed the migrations.
+const SCHEMA_BEHIND = "its schema version differs from the primary's";
+const NO_MIGRATIONS = "has no migrations table: not this service's database";
+const NO_ANSWER = "does not answer in time";
+const PRIMARY_SILENT = "not checked: the primary did not answer the check";
+const NOT_CHECKED = "not checked yet";
+const MAY_PASS_SOON = new Set([SCHEMA_BEHIND, NO_MIGRATIONS, NO_ANSWER, PRIMARY_SILENT]);
+
 /** Why reads must not go to this replica, or undefined when they may. */
 function mismatch(replica: Identity, primary: Identity): string | undefined {
   if (!replica.inRecovery) return "not in recovery (promoted, or not a replica): it no longer follows the primary";
   if (replica.systemId !== primary.systemId) return "replicates another server (its system identifier differs)";
   if (replica.database !== primary.database)
     return `serves database "${replica.database}", the primary "${primary.database}"`;
-  if (replica.schemaVersion === null) return "has no migrations table: not this service's database";
-  if (replica.schemaVersion !== primary.schemaVersion) return "its schema version differs from the primary's";
+  if (replica.schemaVersion === null) return NO_MIGRATIONS;
+  if (replica.schemaVersion !== primary.schemaVersion) return SCHEMA_BEHIND;
   return undefined;
 }
 
@@ -56,7 +64,7 @@ export class ReplicaHealth {
     private readonly queries: { replica: Query; primary: Query },
     private readonly onChange: (status: ReplicaStatus) => void,
   ) {
-    this.#status = { replica, inUse: false, problem: "not checked yet" };
+    this.#status = { replica, inUse: false, problem: NOT_CHECKED };
   }
 
   get inUse(): boolean {
@@ -78,28 +86,48 @@ export class ReplicaHealth {
     return this.#checking;
   }
 
+  /**
+   * The start-up check: a replica that fails only for a moment (it has not replayed the migrations
+   * just applied, or it or the primary answers slowly while everything starts) is checked again
+   * until it passes or `windowMs` runs out, and only the outcome is told.
+   */
+  async settle(windowMs: number, intervalMs = 200): Promise<void> {
+    const until = Date.now() + windowMs;
+    for (;;) {
+      const problem = await this.#judge();
+      const passing = problem === undefined;
+      if (passing || !MAY_PASS_SOON.has(problem) || Date.now() + intervalMs > until) return this.#set(problem);
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+
   async #check(): Promise<void> {
+    const problem = await this.#judge();
+    // A primary that does not answer leaves a replica in use as it was: nothing to compare it with.
+    if (problem === PRIMARY_SILENT && this.#status.problem !== NOT_CHECKED) return;
+    this.#set(problem);
+  }
+
+  /** Why reads must not go to the replica now, or undefined when they may. */
+  async #judge(): Promise<string | undefined> {
     let primary: Identity;
     try {
       primary = await identityOf(this.queries.primary);
     } catch {
-      // Nothing to compare with: the replica is judged at the next check.
-      return;
+      return PRIMARY_SILENT;
     }
     try {
-      this.#set(mismatch(await identityOf(this.queries.replica), primary));
+      return mismatch(await identityOf(this.queries.replica), primary);
     } catch (error) {
-      this.#set(
-        isDatabaseUnavailable(error)
-          ? "does not answer in time"
-          : `cannot be checked (${sqlStateOf(error) ?? (error as Error).name})`,
-      );
+      return isDatabaseUnavailable(error)
+        ? NO_ANSWER
+        : `cannot be checked (${sqlStateOf(error) ?? (error as Error).name})`;
     }
   }
 
   #set(problem: string | undefined): void {
     const wasInUse = this.#status.inUse;
-    const wasChecked = this.#status.problem !== "not checked yet";
+    const wasChecked = this.#status.problem !== NOT_CHECKED;
     this.#status =
       problem === undefined
         ? { replica: this.#status.replica, inUse: true }

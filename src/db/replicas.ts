@@ -29,6 +29,8 @@ import { schema } from "./schema.js";
 
 // How often each replica is checked against the primary (in recovery, same server, same schema).
 const REPLICA_CHECK_INTERVAL_MS = 5_000;
+// How long start-up waits for a replica that is only behind (the migrations just applied) or slow.
+const START_CHECK_WINDOW_MS = 3_000;
 
 // Sessions that wrote recently; bounded, so a flood of sign-ins cannot grow it without end.
 const MAX_STICKY_SESSIONS = 50_000;
@@ -124,7 +126,7 @@ export function openReplicas(
     pools: replicas.map(({ pool }) => pool),
     statuses: () => replicas.map(({ health }) => health.status),
     startChecks: async () => {
-      await checkAll();
+      await Promise.all(replicas.map(({ health }) => health.settle(START_CHECK_WINDOW_MS)));
       timer ??= setInterval(() => void checkAll(), REPLICA_CHECK_INTERVAL_MS).unref();
     },
     stopChecks: () => clearInterval(timer),
