@@ -21,8 +21,8 @@ database="posts_api_container_$$"
 started_dockerd=""
 
 cleanup() {
-  docker rm -f "$container" >/dev/null 2>&1 || true
-  docker volume rm -f "$container-data" >/dev/null 2>&1 || true
+  docker rm -f "$container" "$container-embedded" >/dev/null 2>&1 || true
+  docker volume rm -f "$container-data" "$container-embedded-data" >/dev/null 2>&1 || true
   # Earlier builds' images, untagged by this one: they would pile up run after run.
   docker image prune -f >/dev/null 2>&1 || true
   psql -q -h 127.0.0.1 -U postgres -c "drop database if exists \"$database\" with (force)" >/dev/null 2>&1 || true
@@ -98,3 +98,16 @@ npm exec --silent -- node scripts/container-check.ts "$container" "http://127.0.
   || { docker logs "$container" 2>&1 | tail -30 >&2; exit 1; }
 echo "== the container's output"
 docker logs "$container" 2>&1 | tail -15
+
+# The embedded default (no DATABASE_URL), as a small team first runs it: its first start under a
+# 512 MB memory limit, then a crash (SIGKILL) and a start again in the same container, whose new
+# process gets the dead one's PID.
+echo "== embedded database: first start under --memory 512m, SIGKILL, start again"
+docker run -d --name "$container-embedded" --network host --read-only --tmpfs /tmp --memory 512m \
+  -v "$container-embedded-data:/app/.data" \
+  -e HOST=127.0.0.1 -e PORT="$((PORT + 1))" -e LOG_LEVEL=info \
+  -e BETTER_AUTH_SECRET=container-ci-secret-of-at-least-32-characters \
+  -e BETTER_AUTH_URL="http://127.0.0.1:$((PORT + 1))" -e CORS_ORIGINS="http://127.0.0.1:$((PORT + 1))" \
+  posts-api:ci >/dev/null
+npm exec --silent -- node scripts/container-check.ts --crash "$container-embedded" "http://127.0.0.1:$((PORT + 1))" \
+  || { docker logs "$container-embedded" 2>&1 | tail -30 >&2; exit 1; }

@@ -1,15 +1,19 @@
 // Checks a running container of the production image as an operator's runtime sees it, then
 // stops it the way the runtime does (SIGTERM to the container's first process, `npm start`):
 //
-//   node scripts/container-check.ts CONTAINER BASE_URL
+//   node scripts/container-check.ts [--crash] CONTAINER BASE_URL
 //
 // Fails (exit 1) unless: /health and /ready answer 200; a sign-up and a post work; the service
 // runs as a user other than root; the app directory is read-only and .data/ writable; and on
 // SIGTERM every request in flight is answered, the container exits 0 and the port closes.
+// With --crash, instead of the stop: the container is killed (SIGKILL, as an OOM kill or a lost
+// host does) and started again, and it must serve the same data: a dead process's lock on the
+// embedded database must not keep its successor out, though both had the same PID.
 import { execFileSync } from "node:child_process";
 
-const [container = "", baseUrl = ""] = process.argv.slice(2);
-if (!container || !baseUrl) throw new Error("usage: node scripts/container-check.ts CONTAINER BASE_URL");
+const crash = process.argv[2] === "--crash";
+const [container = "", baseUrl = ""] = process.argv.slice(crash ? 3 : 2);
+if (!container || !baseUrl) throw new Error("usage: node scripts/container-check.ts [--crash] CONTAINER BASE_URL");
 const origin = new URL(baseUrl).origin;
 const LOAD_CLIENTS = 8;
 const LOAD_BEFORE_SIGNAL_MS = 1_500;
@@ -139,7 +143,30 @@ async function checkDrain(session: { cookie: string; email: string; password: st
   check(!logs.includes("Requests still running"), "no request was cut at the grace deadline");
 }
 
+/** SIGKILL, start again: the same account signs in and finds its post. */
+async function checkCrashRestart(session: { email: string; password: string }): Promise<void> {
+  const pid = docker("inspect", "-f", "{{.State.Pid}}", container);
+  docker("kill", "--signal", "KILL", container);
+  docker("wait", container);
+  docker("start", container);
+  await waitUntilReady();
+  console.log(
+    `restart: the service runs as process ${docker("exec", container, "cat", "/proc/1/stat").split(" ")[0]} in the container, host PID ${pid} before`,
+  );
+  const signIn = await call("POST", "/api/auth/sign-in/email", session);
+  check(signIn.status === 200, `after SIGKILL and a new start, the same account signs in (got ${signIn.status})`);
+  const posts = (await (await call("GET", "/api/posts?limit=50")).json()) as { posts: { title: string }[] };
+  check(
+    posts.posts.some((post) => post.title === "From the container"),
+    "the post written before the crash is there",
+  );
+}
+
 await waitUntilReady();
 const session = await checkService();
-checkFilesystem();
-await checkDrain(session);
+if (crash) {
+  await checkCrashRestart(session);
+} else {
+  checkFilesystem();
+  await checkDrain(session);
+}
