@@ -145,14 +145,10 @@ async function checkDrain(session: { cookie: string; email: string; password: st
 
 /** SIGKILL, start again: the same account signs in and finds its post. */
 async function checkCrashRestart(session: { email: string; password: string }): Promise<void> {
-  const pid = docker("inspect", "-f", "{{.State.Pid}}", container);
   docker("kill", "--signal", "KILL", container);
   docker("wait", container);
   docker("start", container);
   await waitUntilReady();
-  console.log(
-    `restart: the service runs as process ${docker("exec", container, "cat", "/proc/1/stat").split(" ")[0]} in the container, host PID ${pid} before`,
-  );
   const signIn = await call("POST", "/api/auth/sign-in/email", session);
   check(signIn.status === 200, `after SIGKILL and a new start, the same account signs in (got ${signIn.status})`);
   const posts = (await (await call("GET", "/api/posts?limit=50")).json()) as { posts: { title: string }[] };
