@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import supertest from "supertest";
@@ -255,6 +255,12 @@ async function backUpSeeded(url: string): Promise<Source> {
   expect(await fingerprint(app.database.db)).toEqual(before);
   const again = await cli(["backup", "--out", file], url);
   expect([again.code, again.stderr]).toEqual([1, `${file} already exists: choose another --out\n`]);
+  const missingFolder = join(work, "no-such-folder", "backup.jsonl");
+  const nowhere = await cli(["backup", "--out", missingFolder], url);
+  expect([nowhere.code, nowhere.stderr]).toEqual([
+    1,
+    `Cannot write ${missingFolder}: the folder ${dirname(missingFolder)} does not exist\n`,
+  ]);
   expect(readdirSync(work).filter((name) => name.endsWith(".partial"))).toEqual([]);
   await app.close();
   return { file, email, postIds, before };

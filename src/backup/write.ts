@@ -29,7 +29,9 @@ export class BackupError extends Error {
  */
 export async function writeBackup(db: Db, out: string, source: string): Promise<BackupSummary> {
   const temporary = join(dirname(out), `.${basename(out)}.${process.pid}.partial`);
-  const file = await open(temporary, "wx", 0o600);
+  const file = await open(temporary, "wx", 0o600).catch((error: NodeJS.ErrnoException) => {
+    throw cannotWrite(out, error);
+  });
   try {
     const digest = createHash("sha256");
     let bytes = 0;
@@ -70,6 +72,16 @@ export async function writeBackup(db: Db, out: string, source: string): Promise<
     await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
   }
+}
+
+/** Why the backup's folder cannot take it, in the operator's terms (the temporary file is ours, not theirs). */
+function cannotWrite(out: string, error: NodeJS.ErrnoException): Error {
+  const folder = dirname(out);
+  if (error.code === "ENOENT") return new BackupError(`Cannot write ${out}: the folder ${folder} does not exist`);
+  if (error.code === "EACCES" || error.code === "EROFS")
+    return new BackupError(`Cannot write ${out}: no permission to write in ${folder}`);
+  if (error.code === "ENOTDIR") return new BackupError(`Cannot write ${out}: ${folder} is not a folder`);
+  return error;
 }
 
 async function describeSource(tx: Db, source: string): Promise<BackupHeader> {
