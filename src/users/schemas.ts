@@ -4,7 +4,18 @@ import { roleSchema } from "../auth/roles.js";
 import { visibleText } from "../http/validate.js";
 
 // The examples prefill Swagger UI's "Try it out" with values the service accepts.
-const name = visibleText().min(2).max(100).meta({ example: "Ada Lovelace" });
+// A name is shown on one line among other people's text: no line breaks or other control
+// characters, and no direction overrides or isolates (U+202A-U+202E, U+2066-U+2069), which reorder
+// whatever is shown after the name ("\u202Egnp.exe" reads as "exe.png").
+const CONTROL_OR_DIRECTION = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+const name = visibleText()
+  .min(2)
+  .max(100)
+  .refine(
+    (value) => !CONTROL_OR_DIRECTION.test(value),
+    "Must be one line, without control or text-direction characters",
+  )
+  .meta({ example: "Ada Lovelace" });
 /**
  * zod's own address rule (the one better-auth applies at sign-up), with each domain label held to
  * DNS's shape: 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen. Without

@@ -195,6 +195,16 @@ describe("/api/v2/users/<id>/", () => {
     expect(byAdmin.body).toEqual(forbidden);
   });
 
+  it("refuses a name with a line break or a text-direction override, keeping the stored one", async () => {
+    const user = await signUp(t);
+    for (const name of ["Two\nlines", "\u202Egnp.exe"]) {
+      const res = await t.http.patch(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie).send({ name });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ name: ["Must be one line, without control or text-direction characters"] });
+    }
+    expect((await t.http.get("/api/profile").set("Cookie", user.cookie)).body.user.name).toBe(user.name);
+  });
+
   it("deletes for ADMIN only, with 204", async () => {
     const user = await signUp(t);
     const admin = await signUp(t, { roles: ["ADMIN"] });
