@@ -20,6 +20,10 @@ export interface ReceivedMail {
  */
 export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
+  /** How long the server takes to accept each message, as a slow relay does. */
+  acceptDelayMs = 0;
+  /** Messages being received now (their DATA sent, not yet accepted). */
+  receiving = 0;
   private server: SMTPServer | undefined;
   private port = 0;
 
@@ -39,15 +43,17 @@ export class TestSmtpServer {
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
+        this.receiving++;
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
-          simpleParser(raw)
-            .then((parsed) => {
+          Promise.all([simpleParser(raw), sleep(this.acceptDelayMs)])
+            .then(([parsed]) => {
               this.received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed, raw });
               callback();
             })
-            .catch(callback);
+            .catch(callback)
+            .finally(() => this.receiving--);
         });
       },
     });
