@@ -11,7 +11,7 @@ import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { FinishedRequests, type RequestObserver } from "./http/finished-requests.js";
 import { health, Readiness, readinessRouter } from "./http/health.js";
-import { answerWritesOnceHeard } from "./http/own-changes.js";
+import { answerWritesOnceHeard } from "./changes/write-barrier.js";
 import { addressRateLimit, rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { requestId } from "./logging/request-id.js";

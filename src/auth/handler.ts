@@ -150,7 +150,7 @@ export function authHandler(
       // a fixed time after the request hides which of the two it was.
       if (endpointOf(req.originalUrl) === "/request-password-reset")
         await delay(Math.max(0, RESET_REQUEST_MIN_MS - (performance.now() - started)));
-      // As for the service's own writes (http/own-changes.ts): a sign-out, a revocation or a
+      // As for the service's own writes (changes/write-barrier.ts): a sign-out, a revocation or a
       // password change is answered once this instance's session cache has heard of it.
       if (response.status < 400 && UNSAFE_METHODS.has(req.method)) await changes.caughtUp();
       if (response.body !== null || response.status < 400) return response;

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from "express";
 import type { ChangeFeed } from "../db/change-feed.js";
-import { UNSAFE_METHODS } from "./methods.js";
+import { UNSAFE_METHODS } from "../http/methods.js";
 
 /**
  * A successful write is answered only once this instance has heard the changes it committed
