@@ -5,7 +5,7 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { ChangeFeed } from "../src/db/change-feed.js";
+import { ChangeFeed } from "../src/changes/index.js";
 import { openDatabase } from "../src/db/client.js";
 import { sessions } from "../src/db/schema.js";
 import { openServices, type Services } from "../src/services.js";

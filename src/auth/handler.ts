@@ -1,10 +1,9 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
-import type { ChangeFeed } from "../db/change-feed.js";
+import { type ChangeFeed, whenWriteHeard } from "../changes/index.js";
 import { onPrimary } from "../db/replicas.js";
 import { betterAuthRefusal, endpointNotFound, mailUnavailable, payloadTooLarge } from "../http/errors.js";
-import { UNSAFE_METHODS } from "../http/methods.js";
 import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 import { userFields } from "./field-limits.js";
@@ -150,9 +149,9 @@ export function authHandler(
       // a fixed time after the request hides which of the two it was.
       if (endpointOf(req.originalUrl) === "/request-password-reset")
         await delay(Math.max(0, RESET_REQUEST_MIN_MS - (performance.now() - started)));
-      // As for the service's own writes (changes/write-barrier.ts): a sign-out, a revocation or a
-      // password change is answered once this instance's session cache has heard of it.
-      if (response.status < 400 && UNSAFE_METHODS.has(req.method)) await changes.caughtUp();
+      // The write barrier of the service's own routes: a sign-out, a revocation or a password
+      // change is answered once this instance's session cache has heard of it.
+      await whenWriteHeard(changes, req.method, response.status);
       if (response.body !== null || response.status < 400) return response;
       if (response.status === 404) throw endpointNotFound(req.method, req.originalUrl);
       throw new Error(`better-auth answered ${response.status} without a body`);

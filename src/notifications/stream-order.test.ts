@@ -8,7 +8,7 @@ import { createPost, signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
 import { createApp } from "../app.js";
-import { ChangeFeed } from "../db/change-feed.js";
+import { ChangeFeed } from "../changes/index.js";
 
 // A live stream sends every notification exactly once, whatever order concurrent writers commit
 // in, and a reconnect by Last-Event-ID resumes exactly where it left off. The streams are served

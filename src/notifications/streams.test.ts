@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { createApp } from "../app.js";
-import { ChangeFeed } from "../db/change-feed.js";
+import { ChangeFeed } from "../changes/index.js";
 import { createHttpServer } from "../http/server.js";
 import { sessions, users } from "../db/schema.js";
 
