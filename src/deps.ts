@@ -1,7 +1,7 @@
 import type { Auth } from "./auth/auth.js";
 import type { AuthGuards } from "./auth/require-auth.js";
 import type { Config } from "./config.js";
-import type { ChangeFeed } from "./db/change-feed.js";
+import type { ChangeFeed } from "./changes/index.js";
 import type { Database, Db } from "./db/client.js";
 import type { Readiness } from "./http/health.js";
 import type { CursorPaginator } from "./http/pagination.js";

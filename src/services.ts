@@ -1,6 +1,6 @@
 import { type Auth, createAuth, type PasswordHasher } from "./auth/auth.js";
 import type { Config } from "./config.js";
-import { ChangeFeed } from "./db/change-feed.js";
+import { ChangeFeed } from "./changes/index.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { Logger } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";

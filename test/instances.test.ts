@@ -5,7 +5,7 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { ChangeFeed } from "../src/db/change-feed.js";
+import { ChangeFeed } from "../src/changes/index.js";
 import { openDatabase } from "../src/db/client.js";
 import { sessions } from "../src/db/schema.js";
 import { openServices, type Services } from "../src/services.js";
@@ -67,18 +67,32 @@ async function startInstance(
   };
 }
 
-/** Polls until the request is answered with `refused` (at most 5 s); the time from `since` to that answer. */
-/** A cuttable proxy in front of the test database, and the database's URL through it. */
-async function proxyToDatabase(): Promise<{ proxy: CuttableProxy; viaProxy: string }> {
-  const target = new URL(t.config.databaseUrl);
-  const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  await proxy.open();
-  const viaProxy = new URL(t.config.databaseUrl);
-  viaProxy.hostname = "127.0.0.1";
-  viaProxy.port = String(proxy.port);
-  return { proxy, viaProxy: viaProxy.toString() };
+/**
+ * Instance B and a cuttable proxy in front of the test database, for a block's tests: `start` is
+ * given the database's URL through the proxy.
+ */
+function useProxiedInstance(start: (viaProxy: string) => Promise<Instance>): { proxy: CuttableProxy; b: Instance } {
+  const proxied = {} as { proxy: CuttableProxy; b: Instance };
+  beforeAll(async () => {
+    const target = new URL(t.config.databaseUrl);
+    proxied.proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxied.proxy.open();
+    const viaProxy = new URL(t.config.databaseUrl);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxied.proxy.port);
+    proxied.b = await start(viaProxy.toString());
+  });
+  afterAll(async () => {
+    await proxied.b?.close();
+    proxied.proxy?.cut();
+  });
+  return proxied;
 }
 
+/** B queries the database directly and listens through the proxy. */
+const listeningThrough = (viaProxy: string) => startInstance(t.config.databaseUrl, {}, viaProxy);
+
+/** Polls until the request is answered with `refused` (at most 5 s); the time from `since` to that answer. */
 async function refusedAfter(
   since: number,
   request: () => Promise<{ status: number }>,
@@ -158,19 +172,10 @@ describe("two instances on one database", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening connection is cut", () => {
-  let proxy: CuttableProxy;
-  let b: Instance;
-  beforeAll(async () => {
-    let viaProxy: string;
-    ({ proxy, viaProxy } = await proxyToDatabase());
-    b = await startInstance(viaProxy, { DATABASE_CONNECT_TIMEOUT_MS: "500" });
-  });
-  afterAll(async () => {
-    await b?.close();
-    proxy?.cut();
-  });
+  const proxied = useProxiedInstance((viaProxy) => startInstance(viaProxy, { DATABASE_CONNECT_TIMEOUT_MS: "500" }));
 
   it("stops answering from its cache while cut, and refuses a session ended meanwhile once back", async () => {
+    const { proxy, b } = proxied;
     const user = await signUp(t);
     const other = await signUp(t);
     for (const { cookie } of [user, other])
@@ -206,22 +211,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening con
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance that hears of changes late", () => {
-  let proxy: CuttableProxy;
-  let b: Instance;
-  beforeAll(async () => {
-    let viaProxy: string;
-    ({ proxy, viaProxy } = await proxyToDatabase());
-    b = await startInstance(t.config.databaseUrl, {}, viaProxy);
-  });
-  afterAll(async () => {
-    await b?.close();
-    proxy?.cut();
-  });
+  const proxied = useProxiedInstance(listeningThrough);
 
   // B's queries go straight to PostgreSQL, but what its listening connection receives arrives
   // 100 ms late: a write through B must still act on B's very next request, so B answers it
   // only once it has heard of it.
   it("answers a write only once it has heard of it: role change and sign-out act on the next request", async () => {
+    const { proxy, b } = proxied;
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
     expect((await b.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(403);
@@ -245,6 +241,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance that hears of chang
   // 2.5 s late, past the 1 s B waits: B answers the write after the wait, cannot tell what it
   // missed, so stops answering from its caches until it listens again.
   it("answers a write after at most 1 s when it cannot hear it, and then reads the database", async () => {
+    const { proxy, b } = proxied;
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t, { roles: ["ADMIN"] });
     expect((await b.http.get("/api/users").set("Cookie", user.cookie)).status).toBe(200);
@@ -278,22 +275,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance that hears of chang
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance whose listening connection stalls", () => {
-  let proxy: CuttableProxy;
-  let b: Instance;
-  beforeAll(async () => {
-    let viaProxy: string;
-    ({ proxy, viaProxy } = await proxyToDatabase());
-    b = await startInstance(t.config.databaseUrl, {}, viaProxy);
-  });
-  afterAll(async () => {
-    await b?.close();
-    proxy?.cut();
-  });
+  const proxied = useProxiedInstance(listeningThrough);
 
   // B's queries go straight to PostgreSQL; its listening connection stops passing packets and
   // nothing closes it. B's caches must stop answering once the connection has not proven for a
   // second that it hears every change, instead of waiting for a heartbeat to give up.
   it("stops answering a signed-out session from its cache within about a second of the stall", async () => {
+    const { proxy, b } = proxied;
     const staleFor: number[] = [];
     for (let trial = 0; trial < 5; trial++) {
       const user = await signUp(t);

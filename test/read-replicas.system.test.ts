@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { createPost, signUp } from "./factories.js";
-import { useTestApp } from "./harness.js";
-import { postgresServerInstalled, useStreamingReplica } from "./streaming-replica.js";
+import { streamingReplicaRunsHere, useReplicatedApp } from "./streaming-replica.js";
 
 // A real primary and streaming replica, started for this file. They need PostgreSQL's server
 // programs, so the file runs in the PostgreSQL run of the suite (TEST_DATABASE_URL), where CI
 // must run it; elsewhere it says why it is skipped.
-const runsHere = Boolean(process.env.TEST_DATABASE_URL) && (postgresServerInstalled || process.env.CI === "true");
-if (!runsHere) {
+if (!streamingReplicaRunsHere) {
   console.info(
     "read replicas: skipped (needs TEST_DATABASE_URL and PostgreSQL 15's server programs in /usr/lib/postgresql/15/bin or PG_BINDIR)",
   );
@@ -15,18 +13,8 @@ if (!runsHere) {
 
 const STICKY_MS = 1_500;
 
-describe.skipIf(!runsHere)("read replicas (DATABASE_REPLICA_URLS)", () => {
-  const cluster = useStreamingReplica();
-  // Getters: the cluster's addresses exist only once its beforeAll (registered first) has run.
-  const t = useTestApp({
-    get DATABASE_URL() {
-      return cluster.primaryUrl;
-    },
-    get DATABASE_REPLICA_URLS() {
-      return cluster.replicaUrl;
-    },
-    DATABASE_REPLICA_STICKY_MS: String(STICKY_MS),
-  });
+describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS)", () => {
+  const { cluster, t } = useReplicatedApp({ DATABASE_REPLICA_STICKY_MS: String(STICKY_MS) });
 
   it("shows a new post to its author at once, and to others once the replica has replayed it", async () => {
     const author = await signUp(t);

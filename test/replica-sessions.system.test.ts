@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { signIn, signUp, type TestUser } from "./factories.js";
-import { useTestApp } from "./harness.js";
-import { postgresServerInstalled, useStreamingReplica } from "./streaming-replica.js";
+import { streamingReplicaRunsHere, useReplicatedApp } from "./streaming-replica.js";
 
 // Who a session belongs to, with which roles, and whether it or its user still exists, must never
 // be read from a replica that has not replayed the change: a revoked session would come back.
 // A real primary and streaming replica whose replay the tests pause; the file runs in the
 // PostgreSQL run of the suite (TEST_DATABASE_URL), where CI must run it.
-const runsHere = Boolean(process.env.TEST_DATABASE_URL) && (postgresServerInstalled || process.env.CI === "true");
-if (!runsHere) {
+if (!streamingReplicaRunsHere) {
   console.info(
     "replica sessions: skipped (needs TEST_DATABASE_URL and PostgreSQL 15's server programs in /usr/lib/postgresql/15/bin or PG_BINDIR)",
   );
@@ -18,18 +16,9 @@ const ORIGIN = "http://localhost:3000";
 // How long each phase is watched: while replay is paused, and after the replica caught up.
 const WATCH_MS = 3_000;
 
-describe.skipIf(!runsHere)("sessions with a lagging read replica", () => {
-  const cluster = useStreamingReplica();
-  const t = useTestApp({
-    get DATABASE_URL() {
-      return cluster.primaryUrl;
-    },
-    get DATABASE_REPLICA_URLS() {
-      return cluster.replicaUrl;
-    },
-    // Reads of a session that wrote go to the primary for this long: kept short so they do not hide lag.
-    DATABASE_REPLICA_STICKY_MS: "0",
-  });
+describe.skipIf(!streamingReplicaRunsHere)("sessions with a lagging read replica", () => {
+  // Reads of a session that wrote go to the primary for this long: kept short so they do not hide lag.
+  const { cluster, t } = useReplicatedApp({ DATABASE_REPLICA_STICKY_MS: "0" });
 
   /** Every status `request` answers while replay is paused, then after the replica caught up. */
   async function statusesAcrossLag<T>(change: () => Promise<void>, request: () => Promise<T>) {

@@ -4,11 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { type TestApp, useTestApp } from "./harness.js";
 import { freePortIn } from "./ports.js";
 
 // PostgreSQL 15's server programs, where Debian installs them (PG_BINDIR elsewhere).
 const BIN_DIR = process.env.PG_BINDIR ?? "/usr/lib/postgresql/15/bin";
 export const postgresServerInstalled = existsSync(join(BIN_DIR, "pg_basebackup"));
+/**
+ * Whether a file may start a cluster here: it needs PostgreSQL's server programs, so it runs in
+ * the PostgreSQL run of the suite (TEST_DATABASE_URL), where CI must run it.
+ */
+export const streamingReplicaRunsHere =
+  Boolean(process.env.TEST_DATABASE_URL) && (postgresServerInstalled || process.env.CI === "true");
 
 // The machine's own server allows no replication connections (pg_hba.conf has no `replication`
 // line), and a test must not edit it: the test starts its own primary and a replica of it.
@@ -122,6 +129,25 @@ export function useStreamingReplica(): StreamingReplica {
   });
 
   return context;
+}
+
+/**
+ * A primary and a streaming replica, and the test app on them with the replica as its read
+ * replica; `env` adds to the app's settings (how long a writer's reads stay on the primary).
+ */
+export function useReplicatedApp(env: Record<string, string> = {}): { cluster: StreamingReplica; t: TestApp } {
+  const cluster = useStreamingReplica();
+  // Getters: the cluster's addresses exist only once its beforeAll (registered first) has run.
+  const t = useTestApp({
+    get DATABASE_URL() {
+      return cluster.primaryUrl;
+    },
+    get DATABASE_REPLICA_URLS() {
+      return cluster.replicaUrl;
+    },
+    ...env,
+  });
+  return { cluster, t };
 }
 
 async function queryOnce(url: string, statement: string): Promise<Record<string, unknown>[]> {

@@ -1,12 +1,12 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
-import type { ChangeFeed } from "../db/change-feed.js";
+import { type ChangeFeed, whenWriteHeard } from "../changes/index.js";
 import { onPrimary } from "../db/replicas.js";
 import { betterAuthRefusal, endpointNotFound, mailUnavailable, payloadTooLarge } from "../http/errors.js";
-import { UNSAFE_METHODS } from "../http/methods.js";
 import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
+import { authBodyField, parseAuthBody } from "./auth-body.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
 
@@ -108,6 +108,7 @@ export function authHandler(
     readBody(req, res, (error?: unknown) => {
       // `Content-Length: 0` is no body at all for better-auth (an empty one without a type is a 415).
       if (req.body === "") req.body = undefined;
+      if (!error) parseAuthBody(req);
       next((error as { type?: string } | undefined)?.type === "entity.too.large" ? payloadTooLarge("1 MB") : error);
     });
   // The service's password rule (password-rule.ts), before better-auth hashes anything. Not in
@@ -115,7 +116,7 @@ export function authHandler(
   // database hooks never see the password. A body that is not JSON is better-auth's to refuse.
   const passwordRule: RequestHandler = async (req, _res, next) => {
     const field = NEW_PASSWORD_FIELDS.get(endpointOf(req.originalUrl) ?? "");
-    const password = field === undefined ? undefined : jsonField(req.body, field);
+    const password = field === undefined ? undefined : authBodyField(req, field);
     const refusal = typeof password === "string" ? await refusedPassword(password) : undefined;
     if (refusal) throw betterAuthRefusal(refusal.code, refusal.message);
     next();
@@ -126,11 +127,11 @@ export function authHandler(
   const mailedFields: RequestHandler = (req, _res, next) => {
     const endpoint = endpointOf(req.originalUrl);
     if (endpoint === "/change-email") {
-      const checked = userFields.safeParse({ email: jsonField(req.body, "newEmail") });
+      const checked = userFields.safeParse({ email: authBodyField(req, "newEmail") });
       if (!checked.success)
         throw betterAuthRefusal("INVALID_EMAIL", `Invalid email: ${checked.error.issues[0]!.message}`);
     }
-    if (endpoint === "/request-password-reset" && typeof jsonField(req.body, "redirectTo") !== "string")
+    if (endpoint === "/request-password-reset" && typeof authBodyField(req, "redirectTo") !== "string")
       throw betterAuthRefusal(
         "REDIRECT_TO_REQUIRED",
         "redirectTo is required: the page of yours where the mailed link lands to set the new password",
@@ -150,23 +151,13 @@ export function authHandler(
       // a fixed time after the request hides which of the two it was.
       if (endpointOf(req.originalUrl) === "/request-password-reset")
         await delay(Math.max(0, RESET_REQUEST_MIN_MS - (performance.now() - started)));
-      // As for the service's own writes (http/own-changes.ts): a sign-out, a revocation or a
-      // password change is answered once this instance's session cache has heard of it.
-      if (response.status < 400 && UNSAFE_METHODS.has(req.method)) await changes.caughtUp();
+      // The write barrier of the service's own routes: a sign-out, a revocation or a password
+      // change is answered once this instance's session cache has heard of it.
+      await whenWriteHeard(changes, req.method, response.status);
       if (response.body !== null || response.status < 400) return response;
       if (response.status === 404) throw endpointNotFound(req.method, req.originalUrl);
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
   return [offeredOnly, boundedBody, limitPerAddress, mailedFields, passwordRule, handler];
-}
-
-function jsonField(body: unknown, field: string): unknown {
-  if (typeof body !== "string") return undefined;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>)[field] : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import { noAuthSession } from "../http/errors.js";
 import type { Actor } from "./actor.js";
-import type { GuardSession } from "./session-cache.js";
+import type { GuardSession } from "../changes/index.js";
 import type { Role } from "./roles.js";
 
 declare global {

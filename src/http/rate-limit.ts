@@ -4,6 +4,7 @@ import type { Request, RequestHandler } from "express";
 import { MemoryStore, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { createClient } from "redis";
+import { authBodyField } from "../auth/auth-body.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logging/logger.js";
 import { rateLimited } from "./errors.js";
@@ -121,15 +122,10 @@ export function addressRateLimit({ config, logger, stores, onRefused }: RateLimi
   };
 }
 
-/** The address a body (JSON text, as the auth handler reads it) names, as better-auth compares addresses. */
+/** The address a better-auth request's body names, as better-auth compares addresses. */
 function addressIn(req: Request): string | undefined {
-  if (typeof req.body !== "string") return undefined;
-  try {
-    const { email } = JSON.parse(req.body) as { email?: unknown };
-    return typeof email === "string" ? email.trim().toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
+  const email = authBodyField(req, "email");
+  return typeof email === "string" ? email.trim().toLowerCase() : undefined;
 }
 
 /**

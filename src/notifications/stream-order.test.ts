@@ -1,14 +1,9 @@
-import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { EventSource } from "eventsource";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createPost, signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
-import { createApp } from "../app.js";
-import { ChangeFeed } from "../db/change-feed.js";
+import { openEventSource, useSecondInstance } from "../../test/streams.js";
 
 // A live stream sends every notification exactly once, whatever order concurrent writers commit
 // in, and a reconnect by Last-Event-ID resumes exactly where it left off. The streams are served
@@ -16,44 +11,10 @@ import { ChangeFeed } from "../db/change-feed.js";
 
 const t = useTestApp();
 const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
-let base: string;
-let server: Server;
-let changes: ChangeFeed;
-
-beforeAll(async () => {
-  changes = await ChangeFeed.open(t.database, t.logger);
-  server = createApp({ ...t, changes }).listen(0, "127.0.0.1");
-  await once(server, "listening");
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await changes.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-/** An EventSource on the user's stream, recording the id of every notification event. */
-async function openStream(user: TestUser, lastEventId?: string) {
-  const ids: string[] = [];
-  const source = new EventSource(`${base}/api/v2/notifications/`, {
-    fetch: (url, init) =>
-      fetch(url, {
-        ...init,
-        headers: { ...init.headers, cookie: user.cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
-      }),
-  });
-  source.addEventListener("notification", (event) => ids.push(event.lastEventId));
-  await new Promise<void>((resolve, reject) => {
-    source.onopen = () => resolve();
-    source.onerror = (error) => reject(new Error(`stream refused: ${error.message ?? error.code}`));
-  });
-  source.onerror = null;
-  return { ids, close: () => source.close() };
-}
+const instance = useSecondInstance(t);
 
 async function sendAdminNotification(admin: TestUser, userId: string, message: string): Promise<string> {
-  const res = await fetch(`${base}/api/v2/notifications/`, {
+  const res = await fetch(`${instance.base}/api/v2/notifications/`, {
     method: "POST",
     headers: { cookie: admin.cookie, "content-type": "application/json" },
     body: JSON.stringify({ userId, message }),
@@ -63,7 +24,7 @@ async function sendAdminNotification(admin: TestUser, userId: string, message: s
 }
 
 async function comment(user: TestUser, postId: string, content: string): Promise<void> {
-  const res = await fetch(`${base}/api/v2/posts/${postId}/comments/`, {
+  const res = await fetch(`${instance.base}/api/v2/posts/${postId}/comments/`, {
     method: "POST",
     headers: { cookie: user.cookie, "content-type": "application/json" },
     body: JSON.stringify({ content }),
@@ -80,7 +41,7 @@ describe.runIf(onPostgres)("a notification committed after a later-started one w
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
     const before = await sendAdminNotification(admin, user.id, "before both");
-    const stream = await openStream(user);
+    const stream = await openEventSource(instance, user);
     // The early writer starts its transaction first (its created_at is that start), then waits.
     const early = new pg.Client({ connectionString: t.config.databaseUrl });
     await early.connect();
@@ -90,7 +51,7 @@ describe.runIf(onPostgres)("a notification committed after a later-started one w
       const late = await sendAdminNotification(admin, user.id, "started later, committed first");
       expect(
         await poll(
-          () => stream.ids.slice(),
+          () => stream.ids(),
           (ids) => ids.includes(late),
         ),
       ).toEqual([late]);
@@ -102,23 +63,23 @@ describe.runIf(onPostgres)("a notification committed after a later-started one w
       const earlyId = inserted.rows[0]!.id;
       expect(
         await poll(
-          () => stream.ids.slice(),
+          () => stream.ids(),
           (ids) => ids.length >= 2,
         ),
       ).toEqual([late, earlyId]);
 
-      const fromBefore = await openStream(user, before);
-      const fromLate = await openStream(user, late);
+      const fromBefore = await openEventSource(instance, user, before);
+      const fromLate = await openEventSource(instance, user, late);
       try {
         expect(
           await poll(
-            () => fromBefore.ids.slice(),
+            () => fromBefore.ids(),
             (ids) => ids.length >= 2,
           ),
         ).toEqual([late, earlyId]);
         expect(
           await poll(
-            () => fromLate.ids.slice(),
+            () => fromLate.ids(),
             (ids) => ids.length >= 1,
           ),
         ).toEqual([earlyId]);
@@ -135,7 +96,7 @@ describe.runIf(onPostgres)("a notification committed after a later-started one w
   it("waits for an older transaction still open, then sends both in commit-safe order", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    const stream = await openStream(user);
+    const stream = await openEventSource(instance, user);
     const early = new pg.Client({ connectionString: t.config.databaseUrl });
     await early.connect();
     try {
@@ -149,7 +110,7 @@ describe.runIf(onPostgres)("a notification committed after a later-started one w
       const earlyId = inserted.rows[0]!.id;
       expect(
         await poll(
-          () => stream.ids.slice(),
+          () => stream.ids(),
           (ids) => ids.length >= 2,
         ),
       ).toEqual([earlyId, late]);
@@ -190,11 +151,11 @@ describe("40 users commenting 25 times each on one author's post, all at once", 
 
   it("delivers every one of the 1,000 notifications once to the author's open stream", async () => {
     const post = await createPost(t, author);
-    const stream = await openStream(author);
+    const stream = await openEventSource(instance, author);
     try {
       await commentAll(post.id);
       const ids = await poll(
-        () => stream.ids.slice(),
+        () => stream.ids(),
         (got) => got.length >= TOTAL,
         { withinMs: 60_000 },
       );
@@ -206,15 +167,15 @@ describe("40 users commenting 25 times each on one author's post, all at once", 
 
   it("delivers all 1,000 once across a reconnect by Last-Event-ID halfway", async () => {
     const post = await createPost(t, author);
-    const first = await openStream(author);
-    let second: Awaited<ReturnType<typeof openStream>> | undefined;
+    const first = await openEventSource(instance, author);
+    let second: Awaited<ReturnType<typeof openEventSource>> | undefined;
     try {
       await commentAll(post.id, async () => {
         first.close();
-        second = await openStream(author, first.ids.at(-1));
+        second = await openEventSource(instance, author, first.ids().at(-1));
       });
       const ids = await poll(
-        () => [...first.ids, ...(second?.ids ?? [])],
+        () => [...first.ids(), ...(second?.ids() ?? [])],
         (got) => got.length >= TOTAL,
         { withinMs: 60_000 },
       );

@@ -1,52 +1,22 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { EventSource } from "eventsource";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../../test/factories.js";
-import { useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
-import { postgresServerInstalled, useStreamingReplica } from "../../test/streaming-replica.js";
+import { openEventSource, useTestAppStreams } from "../../test/streams.js";
+import { streamingReplicaRunsHere, useReplicatedApp } from "../../test/streaming-replica.js";
 
 // With read replicas, a stream still starts where the events are: its positions are read from the
 // primary, so a reconnect during replica lag gets exactly what it missed, and a new stream nothing
 // committed before it opened. A real primary and a streaming replica, whose replay is paused.
-const runsHere = Boolean(process.env.TEST_DATABASE_URL) && (postgresServerInstalled || process.env.CI === "true");
 
-describe.skipIf(!runsHere)("a live stream with a lagging read replica", () => {
-  const cluster = useStreamingReplica();
-  const t = useTestApp({
-    get DATABASE_URL() {
-      return cluster.primaryUrl;
-    },
-    get DATABASE_REPLICA_URLS() {
-      return cluster.replicaUrl;
-    },
-    // The user's reads go to the replica as soon as the test starts, not only after 5 s.
-    DATABASE_REPLICA_STICKY_MS: "0",
-  });
+describe.skipIf(!streamingReplicaRunsHere)("a live stream with a lagging read replica", () => {
+  // The user's reads go to the replica as soon as the test starts, not only after 5 s.
+  const { cluster, t } = useReplicatedApp({ DATABASE_REPLICA_STICKY_MS: "0" });
 
-  let base: string;
-  beforeAll(async () => {
-    if (!t.server.listening) await once(t.server, "listening");
-    base = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
-  });
-
-  async function openStream(user: TestUser, lastEventId?: string) {
-    const messages: string[] = [];
-    const source = new EventSource(`${base}/api/v2/notifications/`, {
-      fetch: (url, init) =>
-        fetch(url, {
-          ...init,
-          headers: { ...init.headers, cookie: user.cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
-        }),
-    });
-    source.addEventListener("notification", (event) => messages.push(JSON.parse(event.data).message));
-    await new Promise<void>((resolve, reject) => {
-      source.onopen = () => resolve();
-      source.onerror = (error) => reject(new Error(`stream refused: ${error.message ?? error.code}`));
-    });
-    return { messages, close: () => source.close() };
-  }
+  const host = useTestAppStreams(t);
+  const openStream = async (user: TestUser, lastEventId?: string) => {
+    const stream = await openEventSource(host, user, lastEventId);
+    return { ...stream, messages: () => stream.received.map((event) => (event.data as { message: string }).message) };
+  };
 
   async function send(admin: TestUser, userId: string, message: string): Promise<string> {
     const res = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({ userId, message });
@@ -71,7 +41,7 @@ describe.skipIf(!runsHere)("a live stream with a lagging read replica", () => {
       for (const n of [1, 2, 3, 4]) ids.push(await send(admin, user.id, `n${n}`));
       expect(
         await poll(
-          () => first.messages.slice(),
+          () => first.messages(),
           (got) => got.length >= 4,
         ),
       ).toEqual(["n1", "n2", "n3", "n4"]);
@@ -82,13 +52,13 @@ describe.skipIf(!runsHere)("a live stream with a lagging read replica", () => {
       await send(admin, user.id, "n5");
       expect(
         await poll(
-          () => reconnected.messages.slice(),
+          () => reconnected.messages(),
           (got) => got.length >= 1,
         ),
       ).toEqual(["n5"]);
       expect(
         await poll(
-          () => fresh.messages.slice(),
+          () => fresh.messages(),
           (got) => got.length >= 1,
         ),
       ).toEqual(["n5"]);

@@ -1,9 +1,8 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
+import { openRawStream, useTestAppStreams } from "../../test/streams.js";
 import { setUserRoles } from "../users/service.js";
 
 // A live stream keeps only the rights its opener still has: the guard that let it open is run
@@ -12,32 +11,7 @@ import { setUserRoles } from "../users/service.js";
 
 const ADMIN_KEY = "0123456789abcdef-dev";
 const t = useTestApp({ NODE_ENV: "development", DEV_MODE_ADMIN_KEY: ADMIN_KEY });
-let base: string;
-
-beforeAll(async () => {
-  if (!t.server.listening) await once(t.server, "listening");
-  base = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
-});
-
-/** A raw stream: its text so far, and whether the server ended it. */
-async function rawStream(user: TestUser, query: string) {
-  const res = await fetch(`${base}/api/v2/notifications/${query}`, {
-    headers: { cookie: user.cookie, accept: "text/event-stream" },
-  });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  let text = "";
-  let ended = false;
-  const reading = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    ended = true;
-  })();
-  return { text: () => text, ended: () => ended, cancel: () => reader.cancel().then(() => reading) };
-}
+const host = useTestAppStreams(t);
 
 async function send(admin: TestUser, userId: string, message: string): Promise<void> {
   const res = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({ userId, message });
@@ -53,7 +27,7 @@ describe("a live stream's rights", () => {
   it("ends when its impersonating ADMIN is demoted, before the next notification to the impersonated user", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const ada = await signUp(t, { name: "Ada" });
-    const stream = await rawStream(admin, `?impersonatingUser=${ada.id}`);
+    const stream = await openRawStream(host, admin, `?impersonatingUser=${ada.id}`);
     await send(sender, ada.id, "while still an admin");
     expect(
       await poll(
@@ -75,7 +49,7 @@ describe("a live stream's rights", () => {
   it("keeps an impersonating ADMIN's stream while the ADMIN keeps the role", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const ada = await signUp(t, { name: "Ada" });
-    const stream = await rawStream(admin, `?impersonatingUser=${ada.id}`);
+    const stream = await openRawStream(host, admin, `?impersonatingUser=${ada.id}`);
     await setUserRoles(t.database.db, admin.id, ["ADMIN", "MODERATOR"]);
     await send(sender, ada.id, "still allowed");
     expect(
@@ -91,7 +65,7 @@ describe("a live stream's rights", () => {
   it("cannot be opened with adminKey: 400 JSON, nothing elevated", async () => {
     const user = await signUp(t);
     const ada = await signUp(t, { name: "Ada" });
-    const res = await fetch(`${base}/api/v2/notifications/?adminKey=${ADMIN_KEY}&impersonatingUser=${ada.id}`, {
+    const res = await fetch(`${host.base}/api/v2/notifications/?adminKey=${ADMIN_KEY}&impersonatingUser=${ada.id}`, {
       headers: { cookie: user.cookie, accept: "text/event-stream" },
     });
     expect(res.status).toBe(400);

@@ -1,14 +1,14 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { EventSource } from "eventsource";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
+import { openEventSource, openRawStream, useSecondInstance } from "../../test/streams.js";
 import { createApp } from "../app.js";
-import { ChangeFeed } from "../db/change-feed.js";
+import { ChangeFeed } from "../changes/index.js";
 import { createHttpServer } from "../http/server.js";
 import { sessions, users } from "../db/schema.js";
 
@@ -18,53 +18,11 @@ import { sessions, users } from "../db/schema.js";
 
 const t = useTestApp();
 const SHORT_TIMEOUTS = { keepAliveMs: 200, headersMs: 200, requestMs: 300, checkIntervalMs: 50 };
-let base: string;
-let server: Server;
-let changes: ChangeFeed;
-
-beforeAll(async () => {
-  changes = await ChangeFeed.open(t.database, t.logger);
-  // The production server with its timeouts shortened: a stream must outlive them.
-  server = createHttpServer(
-    createApp({ ...t, changes, notificationStreams: { heartbeatMs: 50 } }),
-    SHORT_TIMEOUTS,
-  ).listen(0, "127.0.0.1");
-  await once(server, "listening");
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+// The production server with its timeouts shortened: a stream must outlive them.
+const instance = useSecondInstance(t, {
+  notificationStreams: { heartbeatMs: 50 },
+  serve: (app) => createHttpServer(app, SHORT_TIMEOUTS).listen(0, "127.0.0.1"),
 });
-
-afterAll(async () => {
-  await changes.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-interface Received {
-  id: string;
-  type: string;
-  data: unknown;
-}
-
-/** An EventSource on the user's stream, recording every notification event. */
-async function openEventSource(user: TestUser, lastEventId?: string) {
-  const received: Received[] = [];
-  const source = new EventSource(`${base}/api/v2/notifications/`, {
-    fetch: (url, init) =>
-      fetch(url, {
-        ...init,
-        headers: { ...init.headers, cookie: user.cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
-      }),
-  });
-  source.addEventListener("notification", (event) =>
-    received.push({ id: event.lastEventId, type: event.type, data: JSON.parse(event.data) }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    source.onopen = () => resolve();
-    source.onerror = (error) => reject(new Error(`stream refused: ${error.message ?? error.code}`));
-  });
-  source.onerror = null;
-  return { source, received };
-}
 
 /** Waits for the condition, checked every 10 ms, for at most 5 s. */
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -81,30 +39,11 @@ async function send(admin: TestUser, userId: string, message: string): Promise<{
   return res.body;
 }
 
-/** A raw stream, for what an EventSource hides: comments, and the end of the response itself. */
-async function rawStream(user: TestUser) {
-  const res = await fetch(`${base}/api/v2/notifications/`, {
-    headers: { cookie: user.cookie, accept: "text/event-stream" },
-  });
-  const reader = res.body!.getReader();
-  let text = "";
-  let ended = false;
-  const reading = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    ended = true;
-  })();
-  return { res, text: () => text, ended: () => ended, cancel: () => reader.cancel().then(() => reading) };
-}
-
 describe("GET /api/v2/notifications/ as a live stream", () => {
   it("sends a notification created after it opened: its id, event notification and the list's object", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    const { source, received } = await openEventSource(user);
+    const { source, received } = await openEventSource(instance, user);
     try {
       const created = await send(admin, user.id, "Hello, live");
       await until(() => received.length === 1, "the notification");
@@ -118,8 +57,8 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
   it("sends notifications written by any other writer, and only to their own user", async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    const mine = await openEventSource(user);
-    const theirs = await openEventSource(other);
+    const mine = await openEventSource(instance, user);
+    const theirs = await openEventSource(instance, other);
     try {
       // Another process's connection on PostgreSQL; on PGlite, the one embedded database.
       const insert =
@@ -151,7 +90,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     const first = await send(admin, user.id, "one");
     const second = await send(admin, user.id, "two");
     const third = await send(admin, user.id, "three");
-    const { source, received } = await openEventSource(user, first.id);
+    const { source, received } = await openEventSource(instance, user, first.id);
     try {
       await until(() => received.length === 2, "the replay");
       const fourth = await send(admin, user.id, "four");
@@ -165,7 +104,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
   it("logs a stream once it ends, with how long it was open", async () => {
     const user = await signUp(t);
     const from = t.logs.length;
-    const stream = await rawStream(user);
+    const stream = await openRawStream(instance, user);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await stream.cancel();
     const logged = () =>
@@ -180,7 +119,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
 
   it("keeps an idle stream alive with a comment line, past the server's request and keep-alive timeouts", async () => {
     const user = await signUp(t);
-    const stream = await rawStream(user);
+    const stream = await openRawStream(instance, user);
     const opened = Date.now();
     expect(stream.res.status).toBe(200);
     expect(stream.res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
@@ -205,7 +144,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     ["is deleted", (user: TestUser) => t.database.db.delete(users).where(eq(users.id, user.id))],
   ])("ends when its user %s, and the EventSource's reconnection is refused", async (_how, endSession) => {
     const user = await signUp(t);
-    const { source } = await openEventSource(user);
+    const { source } = await openEventSource(instance, user);
     const errors: (number | undefined)[] = [];
     source.onerror = (error) => errors.push(error.code);
     await endSession(user);
@@ -215,7 +154,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
   });
 
   it("is refused without a session: 401 JSON, as the list", async () => {
-    const res = await fetch(`${base}/api/v2/notifications/`, { headers: { accept: "text/event-stream" } });
+    const res = await fetch(`${instance.base}/api/v2/notifications/`, { headers: { accept: "text/event-stream" } });
     const list = await t.http.get("/api/v2/notifications/");
     expect(res.status).toBe(401);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
@@ -224,8 +163,8 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
 
   it("keeps at most 5 open streams per user: a sixth closes the oldest", async () => {
     const user = await signUp(t);
-    const streams: Awaited<ReturnType<typeof rawStream>>[] = [];
-    for (let n = 0; n < 6; n++) streams.push(await rawStream(user));
+    const streams: Awaited<ReturnType<typeof openRawStream>>[] = [];
+    for (let n = 0; n < 6; n++) streams.push(await openRawStream(instance, user));
     await until(() => streams[0]!.ended(), "the oldest stream to end");
     expect(streams.slice(1).map((stream) => stream.ended())).toEqual([false, false, false, false, false]);
     await Promise.all(streams.slice(1).map((stream) => stream.cancel()));
@@ -233,7 +172,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
 
   it("serves the cursor list without the event-stream Accept header", async () => {
     const user = await signUp(t);
-    const res = await fetch(`${base}/api/v2/notifications/`, { headers: { cookie: user.cookie } });
+    const res = await fetch(`${instance.base}/api/v2/notifications/`, { headers: { cookie: user.cookie } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ next: null, previous: null, results: [] });
   });

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Request, Response } from "express";
 import type { AuthGuards } from "../auth/require-auth.js";
-import type { Change, ChangeFeed } from "../db/change-feed.js";
+import type { Change, ChangeFeed } from "../changes/index.js";
 import type { Db } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
 import { notificationsAfter, type StreamPosition, streamPositionOf, streamStart } from "./service.js";

@@ -1,7 +1,6 @@
 import type { Actor } from "../auth/actor.js";
 import { seesHiddenPosts } from "../auth/policy.js";
-import { ChangeAwareCache, stringBytes } from "../db/change-aware-cache.js";
-import type { ChangeFeed } from "../db/change-feed.js";
+import { ChangeAwareCache, type ChangeFeed, stringBytes } from "../changes/index.js";
 import type { PostFilters } from "./schemas.js";
 
 /** A count and the filters it counted under, which decide which post changes make it stale. */

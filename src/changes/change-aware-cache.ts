@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { CacheCounts } from "../metrics/sources.js";
-import type { Change, ChangeFeed } from "./change-feed.js";
+import type { Change, ChangeFeed } from "./feed.js";
 
 export interface ChangeAwareCacheOptions<V> {
   /** Most entries held; past it the least recently used go. */

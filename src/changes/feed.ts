@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Logger } from "../logging/logger.js";
-import type { Database } from "./client.js";
+import type { Database } from "../db/database.js";
 import { type ChannelListener, DatabaseClosedError } from "./listen.js";
 
 /** The channel the database's triggers announce committed changes on (see the migrations). */

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
-import { type Change, CHANGES_CHANNEL, type ChangeFeed } from "./change-feed.js";
+import { type Change, CHANGES_CHANNEL, type ChangeFeed } from "./feed.js";
 
 // Anyone who may connect to the database may NOTIFY on the channel: whatever they send must not
 // stop the service or reach the caches or the streams as a change. The test app's own feed is

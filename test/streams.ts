@@ -1,0 +1,119 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { EventSource } from "eventsource";
+import type { Express } from "express";
+import { afterAll, beforeAll, expect } from "vitest";
+import { createApp } from "../src/app.js";
+import { ChangeFeed } from "../src/changes/index.js";
+import type { AppOptions } from "../src/deps.js";
+import type { TestUser } from "./factories.js";
+import type { TestApp } from "./harness.js";
+
+// The live notification stream (GET /api/v2/notifications/ with Accept: text/event-stream), opened
+// the way a browser's EventSource opens it, or read raw where the EventSource hides something.
+
+/** The app a file opens its streams on: its base URL, known once it listens. */
+export interface StreamHost {
+  base: string;
+}
+
+/** The test app's own server. */
+export function useTestAppStreams(t: TestApp): StreamHost {
+  const host: StreamHost = { base: "" };
+  beforeAll(async () => {
+    if (!t.server.listening) await once(t.server, "listening");
+    host.base = baseOf(t.server);
+  });
+  return host;
+}
+
+export interface SecondInstanceOptions {
+  notificationStreams?: AppOptions["notificationStreams"];
+  /** Starts the app's server (Express's own `listen` unless given). */
+  serve?: (app: Express) => Server;
+}
+
+/**
+ * A second app on the test's database with a change feed of its own, as another instance would
+ * be: what it streams reaches it through the database's notifications, whichever app wrote it.
+ */
+export function useSecondInstance(t: TestApp, options: SecondInstanceOptions = {}): StreamHost {
+  const host: StreamHost = { base: "" };
+  const { serve = (app: Express) => app.listen(0, "127.0.0.1") } = options;
+  let changes: ChangeFeed | undefined;
+  let server: Server | undefined;
+  beforeAll(async () => {
+    changes = await ChangeFeed.open(t.database, t.logger);
+    server = serve(createApp({ ...t, changes, notificationStreams: options.notificationStreams }));
+    if (!server.listening) await once(server, "listening");
+    host.base = baseOf(server);
+  });
+  afterAll(async () => {
+    // Ends its streams, so the server can close.
+    await changes?.close();
+    server?.closeAllConnections();
+    if (server) await new Promise((resolve) => server!.close(resolve));
+  });
+  return host;
+}
+
+export interface ReceivedEvent {
+  id: string;
+  type: string;
+  data: unknown;
+}
+
+/** An EventSource on the user's stream, open, recording every notification event. */
+export async function openEventSource(host: StreamHost, user: TestUser, lastEventId?: string) {
+  const received: ReceivedEvent[] = [];
+  const source = new EventSource(`${host.base}/api/v2/notifications/`, {
+    fetch: (url, init) =>
+      fetch(url, {
+        ...init,
+        headers: { ...init.headers, cookie: user.cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+      }),
+  });
+  source.addEventListener("notification", (event) =>
+    received.push({ id: event.lastEventId, type: event.type, data: JSON.parse(event.data) }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    source.onopen = () => resolve();
+    source.onerror = (error) => reject(new Error(`stream refused: ${error.message ?? error.code}`));
+  });
+  source.onerror = null;
+  return {
+    source,
+    received,
+    /** The ids of the notifications received so far. */
+    ids: () => received.map((event) => event.id),
+    close: () => source.close(),
+  };
+}
+
+/**
+ * The user's stream read with fetch, for what an EventSource hides: comment lines, and the end of
+ * the response itself.
+ */
+export async function openRawStream(host: StreamHost, user: TestUser, query = "") {
+  const res = await fetch(`${host.base}/api/v2/notifications/${query}`, {
+    headers: { cookie: user.cookie, accept: "text/event-stream" },
+  });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  let text = "";
+  let ended = false;
+  const reading = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    ended = true;
+  })();
+  return { res, text: () => text, ended: () => ended, cancel: () => reader.cancel().then(() => reading) };
+}
+
+function baseOf(server: Server): string {
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
