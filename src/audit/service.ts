@@ -79,12 +79,12 @@ export function requestAudit(
 ): AuditEntry {
   const impersonator = req.actor?.impersonatedBy;
   return {
-    actorId: impersonator?.id ?? req.requestorId ?? null,
+    actorId: impersonator?.id ?? req.actor?.id ?? null,
     action,
     targetId,
     method: req.method,
     path: redactUrl(req.originalUrl),
-    details: impersonator ? { ...details, actingAs: req.requestorId } : details,
+    details: impersonator ? { ...details, actingAs: req.actor?.id } : details,
   };
 }
 

@@ -12,6 +12,14 @@ export interface Actor {
   readonly impersonatedBy?: { readonly id: string; readonly roles: readonly Role[] };
 }
 
+/** The acting user as a signed-in request holds it: the rules' view, its name, and the session it came with. */
+export interface RequestActor extends Actor {
+  /** The acting user's name. */
+  readonly name: string;
+  /** The session the request came with: always the real user's, impersonating or not. */
+  readonly session: { readonly id: string; readonly userId: string; readonly expiresAt: Date };
+}
+
 /**
  * The user who really sent the request. Rules about one's own account (an admin may not demote or
  * delete themselves) look at this user: impersonating someone must not lift them.

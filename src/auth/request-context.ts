@@ -1,6 +1,6 @@
-import type { Request } from "express";
+import express, { type Request } from "express";
 import { noAuthSession } from "../http/errors.js";
-import type { Actor } from "./actor.js";
+import type { RequestActor } from "./actor.js";
 import type { GuardSession } from "../changes/index.js";
 import type { Role } from "./roles.js";
 
@@ -8,25 +8,40 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** The session, whose user is the impersonated one during impersonation. */
-      authSession?: GuardSession;
-      /** The id of the acting user. */
-      requestorId?: string;
-      /** Who the request acts as, for the permission rules (auth/policy.ts). */
-      actor?: Actor;
+      /** Who the request acts as, set by `requireAuth`: the one record of the acting user. */
+      actor?: RequestActor;
+      /** A view of `actor`: its session, whose user is the impersonated one during impersonation. */
+      readonly authSession?: GuardSession;
+      /** A view of `actor`: the id of the acting user. */
+      readonly requestorId?: string;
     }
   }
 }
 
+// The two named views, read from `actor` so they can never disagree with it.
+Object.defineProperties(express.request, {
+  requestorId: {
+    get(this: Request): string | undefined {
+      return this.actor?.id;
+    },
+  },
+  authSession: {
+    get(this: Request): GuardSession | undefined {
+      const actor = this.actor;
+      return actor && { session: actor.session, user: { id: actor.id, name: actor.name, roles: [...actor.roles] } };
+    },
+  },
+});
+
 /** The acting user of a request that passed `requireAuth`. */
-export function actorOf(req: Request): Actor {
+export function actorOf(req: Request): RequestActor {
   const actor = optionalActorOf(req);
   if (!actor) throw noAuthSession();
   return actor;
 }
 
 /** The acting user, or null for an anonymous request on an optional-auth route. */
-export function optionalActorOf(req: Request): Actor | null {
+export function optionalActorOf(req: Request): RequestActor | null {
   return req.actor ?? null;
 }
 

@@ -9,7 +9,7 @@ import { onPrimary } from "../db/replicas.js";
 import { impersonationTargetNotFound, insufficientRole, noAuthSession } from "../http/errors.js";
 import { type Logger, redactUrl } from "../logging/logger.js";
 import { findUser } from "../users/service.js";
-import type { Actor } from "./actor.js";
+import type { Actor, RequestActor } from "./actor.js";
 import type { Auth } from "./auth.js";
 import { holdsAnyRole } from "./policy.js";
 import type { Role } from "./roles.js";
@@ -37,9 +37,9 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
    * The guard's work once a session is found: the development adminKey may make the caller an
    * admin; the admin flag is settled before impersonation, so an admin acting as a non-admin stays
    * authorized; an admin's `impersonatingUser` replaces the session user; then the request carries
-   * the result (`authSession`, `requestorId`, `actor`).
+   * the result as its `actor`.
    */
-  async function attachSession(req: Request, found: GuardSession): Promise<Actor> {
+  async function attachSession(req: Request, found: GuardSession): Promise<RequestActor> {
     const userRoles = found.user.roles;
     let isAdmin = userRoles.includes("ADMIN");
     if (hasDevAdminKey(req)) {
@@ -77,9 +77,15 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
       impersonatedBy = { id: found.user.id, roles: userRoles };
     }
 
-    req.authSession = session;
-    req.requestorId = session.user.id;
-    const actor: Actor = { id: session.user.id, roles: session.user.roles, isAdmin, impersonatedBy };
+    const { user } = session;
+    const actor: RequestActor = {
+      id: user.id,
+      name: user.name,
+      roles: user.roles,
+      isAdmin,
+      impersonatedBy,
+      session: session.session,
+    };
     req.actor = actor;
     return actor;
   }

@@ -177,7 +177,7 @@ class LiveStream {
 
   /** Whether a change to these users' sessions or rows may end this stream (the real user's, while impersonating). */
   concerns(userIds: string[]): boolean {
-    return userIds.includes(this.userId) || userIds.includes(this.req.authSession!.session.userId);
+    return userIds.includes(this.userId) || userIds.includes(this.req.actor!.session.userId);
   }
 
   /**
