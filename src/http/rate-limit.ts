@@ -38,7 +38,7 @@ const FIRST_CONNECT_WAIT_MS = 1_000;
 // How long a request may wait for Redis's count (a millisecond or two on a working network) before
 // it is counted here instead: a Redis that drops packets must not stall every request.
 const REDIS_DEADLINE_MS = 100;
-// After a miss, how long every count is made here without asking Redis, before Redis is tried again.
+// After a miss, how often Redis is tried again (every count is made here meanwhile).
 const REDIS_RETRY_AFTER_MS = 5_000;
 
 /** Where the limiters keep their counters; without one, each limiter counts in this process's memory. */
@@ -172,10 +172,11 @@ export interface RedisStoresOptions {
 /**
  * Counters in Redis, shared by every instance of the service. One client serves every limiter;
  * it connects on first use. A count Redis does not give within REDIS_DEADLINE_MS (refused, dropped,
- * or stalled) is made in this process's memory, and so is every count for REDIS_RETRY_AFTER_MS
- * after it (a breaker): the service keeps answering at its usual speed and a client still meets a
- * limit (the limit per instance). Then one count tries Redis again; counting goes back to Redis once
- * it answers, without forgetting what was counted here meanwhile (RedisOrMemoryStore).
+ * or stalled) is made in this process's memory, and so is every later count (a breaker): the
+ * service keeps answering at its usual speed and a client still meets a limit (the limit per
+ * instance). Every REDIS_RETRY_AFTER_MS a PING, sent by no request, tries Redis again; counting goes
+ * back to Redis once it answers, without forgetting what was counted here meanwhile
+ * (RedisOrMemoryStore).
  */
 export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStoresOptions): RateLimitStores {
   const client = createClient({
@@ -198,10 +199,14 @@ export function redisRateLimitStores({ url, prefix = "rl:", logger }: RedisStore
   const health: RedisHealth = {
     connected,
     mayAsk: () => {
-      if (Date.now() < retryAt) return false;
-      // One count at a time tries a Redis that missed; the others go on counting here meanwhile.
-      if (!reachable) retryAt = Date.now() + REDIS_DEADLINE_MS;
-      return true;
+      if (reachable) return true;
+      // A Redis that missed is tried again by a probe of its own, not by a request's count: no
+      // request waits for a Redis that may still be stalled.
+      if (Date.now() >= retryAt) {
+        retryAt = Date.now() + REDIS_RETRY_AFTER_MS;
+        void withDeadline(client.sendCommand(["PING"])).then(health.answered, health.failed);
+      }
+      return false;
     },
     failed: (error) => {
       retryAt = Date.now() + REDIS_RETRY_AFTER_MS;
@@ -258,7 +263,7 @@ class RecoveringRedisStore extends RedisStore {
 interface RedisHealth {
   /** Resolves once the client first connected, or gave up waiting for it (FIRST_CONNECT_WAIT_MS). */
   connected(): Promise<void>;
-  /** Whether a count may ask Redis now: not for a while after a miss. */
+  /** Whether a count may ask Redis now: not after a miss, until a probe in the background finds it answering. */
   mayAsk(): boolean;
   failed(error: unknown): void;
   answered(): void;
