@@ -6,12 +6,12 @@ import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { redisRateLimitStores } from "../src/http/rate-limit.js";
+import { redisRateLimitStores } from "../src/http/redis-rate-limit-stores.js";
 import { createLogger } from "../src/logging/logger.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { MemoryTransport, useTestApp } from "./harness.js";
 import { REDIS_URL, redisAvailable } from "./redis.js";
-import { loggedAt, stallFigures, timed } from "./stall-figures.js";
+import { loggedAt, longestPause, stallFigures, timed } from "./stall-figures.js";
 
 // Two instances count one client's requests in Redis, reached through a proxy this test cuts and
 // restores; Redis itself never stops. Runs where a Redis answers (CI sets TEST_REDIS_URL).
@@ -141,6 +141,7 @@ describe.skipIf(!redisAvailable)("rate limits while Redis is unreachable", () =>
         for (const end = performance.now() + ms; performance.now() < end;) seen.push(await request());
         return seen;
       };
+      const pauses = longestPause();
       const normal = await watch(NORMAL_MS);
       expect([...new Set(normal.map(({ status }) => status))]).toEqual([200]);
 
@@ -154,7 +155,7 @@ describe.skipIf(!redisAvailable)("rate limits while Redis is unreachable", () =>
       const sentAfter = proxy.dropped
         .filter((write) => write.at > noticedAt)
         .map(({ data }) => data.toString("latin1"));
-      console.info(stallFigures("Redis", normal, during, noticedAt));
+      console.info(stallFigures("Redis", normal, during, noticedAt, pauses()));
       expect(sentAfter.filter((command) => !/^\*1\r\n\$4\r\nPING\r\n$/.test(command))).toEqual([]);
     },
     60_000 + NORMAL_MS + STALL_MS,

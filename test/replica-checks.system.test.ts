@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { createPost, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
-import { loggedAt, stallFigures, timed } from "./stall-figures.js";
+import { loggedAt, longestPause, stallFigures, timed } from "./stall-figures.js";
 import { postgresServerInstalled, useStreamingReplica } from "./streaming-replica.js";
 
 // A replica is used only while it is what it claims to be (a replica of this primary, of this
@@ -119,6 +119,7 @@ describe.skipIf(!runsHere)("read replica checks", () => {
         await createPost(t, author, { title: "Read during a stall" });
         const read = () => timed(() => t.http.get("/api/posts"));
         await untilInUse();
+        const pauses = longestPause();
         const normal = [];
         for (const end = performance.now() + NORMAL_MS; performance.now() < end;)
           normal.push(...(await Promise.all([read(), read()])));
@@ -144,7 +145,7 @@ describe.skipIf(!runsHere)("read replica checks", () => {
         } finally {
           proxy.current.unstall();
         }
-        console.info(stallFigures("replica", normal, during, noticedAt));
+        console.info(stallFigures("replica", normal, during, noticedAt, pauses()));
 
         await untilInUse();
         expect(backInUse()).toHaveLength(returned + 1);

@@ -1,3 +1,5 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
 /**
  * What a stalled part (a replica, Redis) costs the requests that start once the service has
  * noticed the stall: the first deadline it missed is the price of noticing and is left out, so
@@ -24,6 +26,20 @@ export function loggedAt(entry: Record<string, unknown> | undefined): number {
   return Date.parse(entry.timestamp);
 }
 
+/**
+ * Starts timing this process's pauses (collections, or the machine's cores busy elsewhere), in
+ * which no request moves whatever the stalled part does; the call it returns stops and gives the
+ * longest, in ms.
+ */
+export function longestPause(): () => number {
+  const delays = monitorEventLoopDelay({ resolution: 10 });
+  delays.enable();
+  return () => {
+    delays.disable();
+    return Math.round(delays.max / 1e6);
+  };
+}
+
 /** The value `share` (0.5, 0.99) of the requests took at most. */
 function quantile(requests: TimedRequest[], share: number): number {
   const sorted = requests.map((request) => request.ms).sort((a, b) => a - b);
@@ -33,10 +49,16 @@ function quantile(requests: TimedRequest[], share: number): number {
 /**
  * One line for the notes: the slowest request started after `noticedAt`, against the median and
  * the slowest before the stall (what the machine itself adds: on a shared machine its pauses reach
- * hundreds of milliseconds with no stall at all), and the slowest overall (which includes the
- * first deadline).
+ * hundreds of milliseconds with no stall at all), the slowest overall (which includes the first
+ * deadline), and the longest pause of the process, in which no request moved at all.
  */
-export function stallFigures(part: string, normal: TimedRequest[], during: TimedRequest[], noticedAt: number): string {
+export function stallFigures(
+  part: string,
+  normal: TimedRequest[],
+  during: TimedRequest[],
+  noticedAt: number,
+  pauseMs: number,
+): string {
   const after = during.filter((request) => request.startedAt > noticedAt);
   const seconds = (requests: TimedRequest[]) =>
     Math.round((Math.max(...requests.map((r) => r.startedAt + r.ms)) - requests[0]!.startedAt) / 1000);
@@ -44,6 +66,7 @@ export function stallFigures(part: string, normal: TimedRequest[], during: Timed
     `median ${quantile(requests, 0.5)} ms, p99 ${quantile(requests, 0.99)} ms, slowest ${quantile(requests, 1)} ms (${requests.length} requests)`;
   return (
     `stalled ${part} for ${seconds(during)} s: after the first deadline ${spread(after)}; ` +
-    `before the stall (${seconds(normal)} s) ${spread(normal)}; slowest overall ${quantile(during, 1)} ms`
+    `before the stall (${seconds(normal)} s) ${spread(normal)}; slowest overall ${quantile(during, 1)} ms; ` +
+    `longest pause of the process throughout ${pauseMs} ms`
   );
 }
