@@ -5,7 +5,7 @@ import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
 import { Readiness } from "./http/health.js";
-import { redisRateLimitStores } from "./http/rate-limit.js";
+import { redisRateLimitStores } from "./http/redis-rate-limit-stores.js";
 import { createHttpServer } from "./http/server.js";
 import { createLogger, type Logger } from "./logging/logger.js";
 import { loadMetrics } from "./metrics/load.js";

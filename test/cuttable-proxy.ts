@@ -12,8 +12,8 @@ export class CuttableProxy {
   private readonly sockets = new Set<Socket>();
   private stalled = false;
   port = 0;
-  /** What clients sent while stalled, in writes, that never reached the server. */
-  droppedWrites = 0;
+  /** What clients sent while stalled, write by write, with when (Date.now()): it never reached the server. */
+  readonly dropped: { at: number; data: Buffer }[] = [];
   delayMs = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -21,12 +21,16 @@ export class CuttableProxy {
   async open(): Promise<void> {
     const listener = createServer((client) => {
       this.track(client);
-      if (this.stalled) return;
+      if (this.stalled) {
+        // Accepted, never answered: what a partitioned server's listener looks like.
+        client.on("data", (data: Buffer) => this.dropped.push({ at: Date.now(), data }));
+        return;
+      }
       const upstream = this.track(connect(this.target));
       for (const socket of [client, upstream])
         socket.on("close", () => (socket === client ? upstream : client).destroy());
       client.on("data", (data: Buffer) => {
-        if (this.stalled) this.droppedWrites += 1;
+        if (this.stalled) this.dropped.push({ at: Date.now(), data });
         else upstream.write(data);
       });
       upstream.on("data", (data: Buffer) => {
