@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createPost, signUp } from "./factories.js";
-import { streamingReplicaRunsHere, useReplicatedApp } from "./streaming-replica.js";
+import { replicaWarnings, streamingReplicaRunsHere, useReplicatedApp } from "./streaming-replica.js";
 
 // A real primary and streaming replica, started for this file. They need PostgreSQL's server
 // programs, so the file runs in the PostgreSQL run of the suite (TEST_DATABASE_URL), where CI
@@ -88,7 +88,7 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
     const later = await t.http.get(`/api/posts/${post.id}`);
     expect(later.status).toBe(200);
     // One warning for the outage, not one per read or per pooled connection lost.
-    const warnings = t.logs.filter((entry) => entry.level === "warn").map((entry) => entry.message);
+    const warnings = replicaWarnings(t.logs).map((entry) => entry.message);
     expect(warnings).toEqual(["Read replica unavailable: reading from the primary"]);
   });
 });

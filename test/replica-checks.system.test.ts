@@ -6,7 +6,7 @@ import { CuttableProxy } from "./cuttable-proxy.js";
 import { createPost, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
 import { loggedAt, longestPause, stallFigures, timed } from "./stall-figures.js";
-import { postgresServerInstalled, useStreamingReplica } from "./streaming-replica.js";
+import { postgresServerInstalled, replicaWarnings, useStreamingReplica } from "./streaming-replica.js";
 
 // A replica is used only while it is what it claims to be (a replica of this primary, of this
 // database and schema) and answers: a wrong URL, a promoted replica or a stalled one costs reads
@@ -76,7 +76,7 @@ describe.skipIf(!runsHere)("read replica checks", () => {
     it("waits for it to catch up, uses it from the start and warns of nothing", async () => {
       const ready = await t.http.get("/ready");
       expect(ready.body).toEqual({ status: "ready", replicas: [{ replica: name(cluster.replicaUrl), inUse: true }] });
-      expect(t.logs.filter((entry) => entry.level === "warn")).toEqual([]);
+      expect(replicaWarnings(t.logs)).toEqual([]);
     });
   });
 
@@ -103,7 +103,7 @@ describe.skipIf(!runsHere)("read replica checks", () => {
           { replica: name(wrong()), inUse: false, problem: 'serves database "template1", the primary "postgres"' },
         ],
       });
-      const warnings = t.logs.filter((entry) => entry.level === "warn");
+      const warnings = replicaWarnings(t.logs);
       expect(warnings.map(({ message, replica, problem }) => ({ message, replica, problem }))).toEqual([
         {
           message: UNAVAILABLE,

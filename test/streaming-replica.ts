@@ -168,3 +168,11 @@ function run(program: string, args: string[]): string {
     throw new Error(`${program} ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? ""}`, { cause: error });
   }
 }
+
+/**
+ * The warnings about read replicas among a test app's log entries. Others (the change feed's, say,
+ * on a loaded machine) come and go with the machine and are not what a replica test is about.
+ */
+export function replicaWarnings<Entry extends Record<string, unknown>>(logs: Entry[]): Entry[] {
+  return logs.filter((entry) => entry.level === "warn" && /replica/i.test(String(entry.message)));
+}
