@@ -4,6 +4,7 @@ import { onCleanup } from "./cleanup.js";
 import { describeMachine } from "./machine.js";
 import { loadOf, type Options, UsageError } from "./options.js";
 import { type Row, ratioOf, resultsTable, writeReport } from "./report.js";
+import { medianRow } from "./rounds.js";
 import { type ScenarioContext, scenarios } from "./scenarios.js";
 import { startService } from "./service.js";
 import { log, prepare, progress, runScenario, scenarioContext } from "./steps.js";
@@ -88,16 +89,6 @@ export async function instancesRun(options: Options): Promise<number> {
       `\n${failed.length} scenario(s) had non-2xx answers or errors: ${failed.map((r) => r.scenario).join("; ")}`,
     );
   return failed.length > 0 && options.smoke ? 1 : 0;
-}
-
-/** The round with the median requests/s; a failure in any round fails the row. */
-function medianRow(rows: Row[]): Row {
-  const sorted = rows
-    .filter((row) => row.measurement)
-    .sort((a, b) => a.measurement!.requestsPerSecond - b.measurement!.requestsPerSecond);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? rows[0]!;
-  const failed = rows.find((row) => row.failed);
-  return { ...median, failed: failed !== undefined, note: failed?.note ?? median.note };
 }
 
 function ratioText(ratios: number[]): string {

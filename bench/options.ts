@@ -26,6 +26,10 @@ export const USAGE = `npm run bench -- [options]
   --sse-streams N            streams (and users) for --sse (default 2000)
   --instances 2              the read scenarios on one instance, then through HAProxy to two
                              (needs --database and haproxy): requests/s and the ratio
+  --variants metrics,log     users-read (or --only's read scenarios) on the service as measured
+                             (off) and with each variant (metrics: METRICS_PORT set and scraped;
+                             log: LOG_LEVEL=http), alternating within --rounds: CPU/req and req/s
+                             ratios to off
   --smoke                    every scenario and baseline once, briefly (1,000 posts, 4 connections,
                              5 requests on each, no warm-up), for CI: exits 1 on any non-2xx or error
 
@@ -50,6 +54,8 @@ export interface Options {
   smoke: boolean;
   /** --instances: how many instances behind the balancer (instances.ts); 1 runs the usual benchmark. */
   instances: number;
+  /** --variants: the service with and without each of these (variants.ts). */
+  variants: string[] | undefined;
   /** --smoke: requests per connection instead of a duration. */
   requestsPerConnection: number | undefined;
 }
@@ -80,6 +86,7 @@ export function parseOptions(argv: string[]): Options {
       "sse-streams": { type: "string" },
       smoke: { type: "boolean", default: false },
       instances: { type: "string" },
+      variants: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -116,6 +123,7 @@ export function parseOptions(argv: string[]): Options {
     sseStreams: positive("sse-streams", values["sse-streams"], 2_000),
     smoke,
     instances: positive("instances", values.instances, 1),
+    variants: values.variants?.split(",").map((id) => id.trim()),
     requestsPerConnection: smoke ? 5 : undefined,
   };
 }

@@ -8,6 +8,7 @@ import { resultsTable, writeReport } from "./report.js";
 import { compareRounds } from "./rounds.js";
 import { scalingRun } from "./scaling.js";
 import { sseRun } from "./sse.js";
+import { variantsRun } from "./variants.js";
 import { scenarioIds, scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { startService } from "./service.js";
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     else if (options.profile) code = await profileRun(options);
     else if (options.sse) code = await sseRun(options);
     else if (options.instances > 1) code = await instancesRun(options);
+    else if (options.variants) code = await variantsRun(options);
     else code = await mainRun(options);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

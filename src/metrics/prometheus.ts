@@ -8,6 +8,9 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 // Seconds: from a cached read (about a millisecond) to the server's own request timeout (30 s).
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const ACQUIRE_BUCKETS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 3];
+// A proof comes back within a millisecond or two on a healthy link; past the connect timeout (3 s
+// by default) the listener gives the connection up, so nothing longer is ever observed.
+const PROOF_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 3];
 // A scrape must not hang on a database that does not answer.
 const PING_TIMEOUT_MS = 2_000;
 
@@ -69,6 +72,19 @@ export function createServiceMetrics(): ServiceMetrics {
     labelNames: ["pool", "kind"],
     registers,
   });
+  const reads = new Counter({
+    name: "posts_api_db_reads_total",
+    help: "With read replicas: reads a replica could answer, by where they were sent (replica, or primary: the request was pinned there, the replica was out of use, or it failed the read, which then counts on both)",
+    labelNames: ["target"],
+    registers,
+  });
+  const readsBy = { replica: reads.labels("replica"), primary: reads.labels("primary") };
+  const proofs = new Histogram({
+    name: "posts_api_change_feed_marker_round_trip_seconds",
+    help: "Time from the change feed's listening connection sending a marker notification of its own (one every 200 ms) to hearing it back",
+    buckets: PROOF_BUCKETS,
+    registers,
+  });
   const refusals = new Counter({
     name: "posts_api_rate_limit_refusals_total",
     help: "Requests refused with 429, by limiter",
@@ -82,7 +98,9 @@ export function createServiceMetrics(): ServiceMetrics {
     pools: {
       acquired: (pool, seconds) => acquire.labels(pool).observe(seconds),
       failed: (pool, kind) => databaseErrors.labels(pool, kind).inc(),
+      read: (target) => readsBy[target].inc(),
     },
+    changeFeedProven: (seconds) => proofs.observe(seconds),
     rateLimitRefused: (limiter) => refusals.labels(limiter).inc(),
     watch: (more) => {
       sources = { ...sources, ...more };
