@@ -11,6 +11,8 @@ export const USAGE = `npm run bench -- [options]
   --warmup S                 seconds of unmeasured load before each scenario (default 2)
   --cursor-depth N           the cursor scenario reads the page reached after following next N-1 times (default 100)
   --only a,b                 run only these scenarios (ids below)
+  --rate N                   send N requests/s in all instead of as many as the service answers: a
+                             machine others load then gives CPU per request at the same pace
   --rounds N                 measure each scenario that has baselines N times, alternately before
                              and after them, and report medians (default 5; 1 with --smoke)
   --env KEY=VALUE            extra environment for the service, repeatable (e.g. LOG_LEVEL=http,
@@ -44,6 +46,8 @@ export interface Options {
   cursorDepth: number;
   only: string[] | undefined;
   rounds: number;
+  /** --rate: requests per second over all connections; undefined: as fast as answered. */
+  rate: number | undefined;
   serviceEnv: Record<string, string>;
   out: string | undefined;
   scaling: boolean;
@@ -77,6 +81,7 @@ export function parseOptions(argv: string[]): Options {
       "cursor-depth": { type: "string" },
       only: { type: "string" },
       rounds: { type: "string" },
+      rate: { type: "string" },
       env: { type: "string", multiple: true },
       out: { type: "string" },
       scaling: { type: "boolean", default: false },
@@ -108,6 +113,7 @@ export function parseOptions(argv: string[]): Options {
     cursorDepth: positive("cursor-depth", values["cursor-depth"], smoke ? 5 : 100),
     only: values.only?.split(",").map((id) => id.trim()),
     rounds: positive("rounds", values.rounds, smoke ? 1 : 5),
+    rate: values.rate === undefined ? undefined : positive("rate", values.rate, 0),
     serviceEnv: Object.fromEntries(
       (values.env ?? []).map((pair) => {
         const eq = pair.indexOf("=");
@@ -130,8 +136,8 @@ export function parseOptions(argv: string[]): Options {
 
 /** The load every scenario gets, before its own bounds (steps.ts, scenarioLoad). */
 export function loadOf(options: Options): Load {
-  const { connections, duration, warmup, requestsPerConnection } = options;
-  return { connections, duration, warmup, requestsPerConnection };
+  const { connections, duration, warmup, requestsPerConnection, rate } = options;
+  return { connections, duration, warmup, requestsPerConnection, rate };
 }
 
 export class UsageError extends Error {

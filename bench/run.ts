@@ -53,7 +53,7 @@ async function mainRun(options: Options): Promise<number> {
     (load.requestsPerConnection
       ? `${load.requestsPerConnection} requests on each connection per scenario, `
       : `${options.duration} s measured per scenario after ${options.warmup} s of warm-up, `) +
-    `${options.connections} connections (fewer where marked); cursor scenario on page ${options.cursorDepth}.` +
+    `${options.connections} connections (fewer where marked)${load.rate ? `, ${load.rate} requests/s in all` : ""}; cursor scenario on page ${options.cursorDepth}.` +
     ` Service RSS after start: ${rssAtStart ?? "?"} MB; the RSS column is each process's after the warm-up and after the measured run.` +
     (options.rounds > 1
       ? ` Scenarios with a baseline: ${options.rounds} rounds, alternately before and after the baselines; each row is its median round, each ratio the median of the rounds' ratios (range in brackets), p99 the median of the rounds' p99 ratios.`

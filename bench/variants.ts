@@ -88,7 +88,8 @@ export async function variantsRun(options: Options): Promise<number> {
 
   const table = resultsTable(rows);
   const settings =
-    `${options.posts.toLocaleString("en-US")} posts seeded; ${options.connections} connections; ` +
+    `${options.posts.toLocaleString("en-US")} posts seeded; ${options.connections} connections` +
+    (load.rate ? `, ${load.rate} requests/s in all; ` : "; ") +
     (load.requestsPerConnection
       ? `${load.requestsPerConnection} requests on each connection; `
       : `${options.duration} s measured after ${options.warmup} s of warm-up; `) +

@@ -42,7 +42,7 @@ export function createServiceMetrics(): ServiceMetrics {
       this.set(sources.requestsInFlight?.() ?? 0);
     },
   });
-  // prom-client hashes a label object on every call; one child per label set skips that.
+  // labels() builds and checks a label object on every call; one child per label set does it once.
   const children = new Map<string, { duration: Histogram.Internal<string>; requests: Counter.Internal }>();
   const observeRequest = ({ req, res, route, durationMs }: FinishedRequest) => {
     const method = KNOWN_METHODS.has(req.method) ? req.method : "OTHER";
