@@ -1,7 +1,6 @@
-import { describeMachine } from "./machine.js";
 import { loadOf, type Options, UsageError } from "./options.js";
 import { freePort, HOST, type Server } from "./processes.js";
-import { type Row, resultsTable, writeReport } from "./report.js";
+import { type Row, reportRows } from "./report.js";
 import { medianRow, ratioOverRounds } from "./rounds.js";
 import { type ScenarioContext, scenarios } from "./scenarios.js";
 import { startService } from "./service.js";
@@ -86,7 +85,6 @@ export async function variantsRun(options: Options): Promise<number> {
     await Promise.all(setups.map(({ service }) => service.stop()));
   }
 
-  const table = resultsTable(rows);
   const settings =
     `${options.posts.toLocaleString("en-US")} posts seeded; ${options.connections} connections` +
     (load.rate ? `, ${load.rate} requests/s in all; ` : "; ") +
@@ -98,24 +96,13 @@ export async function variantsRun(options: Options): Promise<number> {
     'Each row is its median round; each ratio is to "off", the median of the rounds\' ratios (range in brackets). ' +
     `metrics: METRICS_PORT set, /metrics scraped every ${SCRAPE_EVERY_MS / 1000} s; log: LOG_LEVEL=http, ` +
     "one JSON line per request to a pipe the benchmark drains; off: LOG_LEVEL=warn, no metrics.";
-  const machine = describeMachine(prepared.databaseDescription);
-  console.log(`\n${table}\n\n${settings}\n${machine.join("\n")}`);
-  if (options.out) {
-    await writeReport({
-      path: options.out,
-      title: `Cost of ${variants.join(" and ")}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
-      command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim(),
-      machine,
-      sections: [{ heading: "Results", text: `${table}\n\n${settings}` }],
-    });
-    console.log(`Written to ${options.out}`);
-  }
-  const failed = rows.filter((row) => row.failed);
-  if (failed.length > 0)
-    console.error(
-      `\n${failed.length} row(s) had non-2xx answers or errors: ${failed.map((r) => r.scenario).join("; ")}`,
-    );
-  return failed.length > 0 && options.smoke ? 1 : 0;
+  return reportRows(rows, {
+    title: `Cost of ${variants.join(" and ")}`,
+    settings,
+    database: prepared.databaseDescription,
+    out: options.out,
+    smoke: options.smoke,
+  });
 }
 
 /** Fetches `url` every `everyMs` as Prometheus would, until the returned function is called. */
