@@ -17,7 +17,10 @@ const PING_TIMEOUT_MS = 2_000;
 /** The service's metrics in a prom-client registry of their own, with Node's defaults (heap, GC, event loop lag). */
 export function createServiceMetrics(): ServiceMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // Node samples the event loop's delay with a timer: prom-client's default, every 10 ms, cost an idle
+  // process about 5 ms of CPU a second here (a 100 ms timer about 0.4), a twentieth of the CPU of the
+  // 1,000-user reads at 150 requests/s. Every 100 ms still catches a stall of the loop within 100 ms.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
   const registers = [registry];
   let sources: Partial<ScrapedSources> = {};
 
