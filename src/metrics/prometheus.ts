@@ -19,7 +19,7 @@ export function createServiceMetrics(): ServiceMetrics {
   const registry = new Registry();
   // Node samples the event loop's delay with a timer: prom-client's default, every 10 ms, cost an idle
   // process about 5 ms of CPU a second here (a 100 ms timer about 0.4), a twentieth of the CPU of the
-  // 1,000-user reads at 150 requests/s. Every 100 ms still catches a stall of the loop within 100 ms.
+  // 1,000-user reads at 150 requests/s. Sampled every 100 ms, any stall of 100 ms or more still shows.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
   const registers = [registry];
   let sources: Partial<ScrapedSources> = {};

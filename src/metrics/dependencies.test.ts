@@ -4,7 +4,9 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
 import { createSessionCache } from "../auth/session-cache.js";
+import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
+import { redisRateLimitStores } from "../http/rate-limit.js";
 import { createPostCountCache } from "../posts/count-cache.js";
 import { samples, scraped, valueOf } from "../../test/exposition.js";
 import { useTestApp } from "../../test/harness.js";
@@ -15,7 +17,7 @@ import type { ServiceMetrics } from "./sources.js";
 const t = useTestApp();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-describe("metrics of the database, the change feed and the caches", () => {
+describe("metrics of the database, the change feed, the caches and Redis", () => {
   let metrics: ServiceMetrics;
   let scrape: () => Promise<string>;
   let close: () => Promise<void>;
@@ -150,5 +152,24 @@ describe("metrics of the database, the change feed and the caches", () => {
       { labels: '{cache="session"}', value: 10_000 * 452 },
       { labels: '{cache="post_count"}', value: 1_000 * 270 },
     ]);
+  });
+
+  it("shows Redis unreachable once the rate limiters could not reach it", async () => {
+    // Nothing listens on port 1: every connection attempt is refused.
+    const stores = redisRateLimitStores({
+      url: "redis://127.0.0.1:1",
+      prefix: `metrics-${randomUUID()}:`,
+      logger: t.logger,
+    });
+    const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: t.config.databaseUrl, RATE_LIMIT_ENABLED: "true" });
+    try {
+      const app = createApp({ ...t, config, metrics, rateLimitStores: stores });
+      // Each instance then counts alone: the request is answered all the same.
+      expect((await supertest(app).get("/api/posts?limit=1")).status).toBe(200);
+      const text = await poll(scrape, (exposition) => valueOf(exposition, "posts_api_redis_up") === 0);
+      expect(valueOf(text, "posts_api_redis_up")).toBe(0);
+    } finally {
+      await stores.close();
+    }
   });
 });
