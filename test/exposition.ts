@@ -17,7 +17,9 @@ export function valueOf(exposition: string, name: string, labels = ""): number |
 }
 
 /** `metrics` served on a loopback port of its own, and a scrape of it as Prometheus makes one. */
-export async function scraped(metrics: ServiceMetrics): Promise<{ scrape(): Promise<string>; close(): Promise<void> }> {
+export async function scraped(
+  metrics: ServiceMetrics,
+): Promise<{ scrape: () => Promise<string>; close: () => Promise<void> }> {
   const listening = await metrics.listen(0, "127.0.0.1");
   return {
     scrape: async () => (await fetch(`http://127.0.0.1:${listening.port}/metrics`)).text(),
