@@ -9,7 +9,7 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const ACQUIRE_BUCKETS = [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 3];
 // A proof comes back within a millisecond or two on a healthy link; past the connect timeout (3 s
-// by default) the listener gives the connection up, so nothing longer is ever observed.
+// by default) the listener gives the connection up, so nothing longer is observed.
 const PROOF_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 3];
 // A scrape must not hang on a database that does not answer.
 const PING_TIMEOUT_MS = 2_000;
