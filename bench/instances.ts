@@ -1,9 +1,9 @@
 import { findHaproxy, startHaproxy } from "../test/haproxy.js";
 import { freePortsIn } from "../test/ports.js";
 import { onCleanup } from "./cleanup.js";
-import { describeMachine } from "./machine.js";
 import { loadOf, type Options, UsageError } from "./options.js";
-import { type Row, ratioOf, resultsTable, writeReport } from "./report.js";
+import { type Row, ratioOf, reportRows } from "./report.js";
+import { medianRow } from "./rounds.js";
 import { type ScenarioContext, scenarios } from "./scenarios.js";
 import { startService } from "./service.js";
 import { log, prepare, progress, runScenario, scenarioContext } from "./steps.js";
@@ -62,7 +62,6 @@ export async function instancesRun(options: Options): Promise<number> {
   await stopBalancer();
   await Promise.all([single, ...pair].map((service) => service.stop()));
 
-  const table = resultsTable(rows);
   const settings =
     `${options.posts.toLocaleString("en-US")} posts seeded; ${options.connections} connections; ` +
     (load.requestsPerConnection
@@ -70,34 +69,13 @@ export async function instancesRun(options: Options): Promise<number> {
       : `${options.duration} s measured after ${options.warmup} s of warm-up`) +
     `, ${options.rounds} round(s) alternating one instance and the balancer; each row is its median round, each ratio the median of the rounds' ratios (range in brackets).` +
     " The ratio is requests/s through HAProxy to two instances over requests/s straight to one; the instances, HAProxy, PostgreSQL and the load generator share the machine's cores.";
-  const machine = describeMachine(prepared.databaseDescription);
-  console.log(`\n${table}\n\n${settings}\n${machine.join("\n")}`);
-  if (options.out) {
-    await writeReport({
-      path: options.out,
-      title: `Two instances behind HAProxy, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
-      command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim(),
-      machine,
-      sections: [{ heading: "Results", text: `${table}\n\n${settings}` }],
-    });
-    console.log(`Written to ${options.out}`);
-  }
-  const failed = rows.filter((row) => row.failed);
-  if (failed.length > 0)
-    console.error(
-      `\n${failed.length} scenario(s) had non-2xx answers or errors: ${failed.map((r) => r.scenario).join("; ")}`,
-    );
-  return failed.length > 0 && options.smoke ? 1 : 0;
-}
-
-/** The round with the median requests/s; a failure in any round fails the row. */
-function medianRow(rows: Row[]): Row {
-  const sorted = rows
-    .filter((row) => row.measurement)
-    .sort((a, b) => a.measurement!.requestsPerSecond - b.measurement!.requestsPerSecond);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? rows[0]!;
-  const failed = rows.find((row) => row.failed);
-  return { ...median, failed: failed !== undefined, note: failed?.note ?? median.note };
+  return reportRows(rows, {
+    title: "Two instances behind HAProxy",
+    settings,
+    database: prepared.databaseDescription,
+    out: options.out,
+    smoke: options.smoke,
+  });
 }
 
 function ratioText(ratios: number[]): string {

@@ -17,6 +17,8 @@ export interface Load {
   warmup: number;
   /** Instead of running for `duration`: send this many requests on each connection, then stop (--smoke). */
   requestsPerConnection?: number;
+  /** Requests per second over all connections (--rate); as fast as the server answers without it. */
+  rate?: number;
 }
 
 export interface Measurement {
@@ -61,6 +63,7 @@ export async function measure(target: Target, spec: RequestSpec, load: Load): Pr
     ...requestsOf(spec),
     connections: load.connections,
     timeout: 10,
+    overallRate: load.rate,
   };
   if (load.warmup > 0) await autocannon({ ...options, duration: load.warmup });
   const rssAfterWarmup = target.rssMb?.();

@@ -11,6 +11,8 @@ export const USAGE = `npm run bench -- [options]
   --warmup S                 seconds of unmeasured load before each scenario (default 2)
   --cursor-depth N           the cursor scenario reads the page reached after following next N-1 times (default 100)
   --only a,b                 run only these scenarios (ids below)
+  --rate N                   send N requests/s in all instead of as many as the service answers: a
+                             machine others load then gives CPU per request at the same pace
   --rounds N                 measure each scenario that has baselines N times, alternately before
                              and after them, and report medians (default 5; 1 with --smoke)
   --env KEY=VALUE            extra environment for the service, repeatable (e.g. LOG_LEVEL=http,
@@ -26,6 +28,10 @@ export const USAGE = `npm run bench -- [options]
   --sse-streams N            streams (and users) for --sse (default 2000)
   --instances 2              the read scenarios on one instance, then through HAProxy to two
                              (needs --database and haproxy): requests/s and the ratio
+  --variants metrics,log     users-read (or --only's read scenarios) on the service as measured
+                             (off) and with each variant (metrics: METRICS_PORT set and scraped;
+                             log: LOG_LEVEL=http), alternating within --rounds: CPU/req and req/s
+                             ratios to off
   --smoke                    every scenario and baseline once, briefly (1,000 posts, 4 connections,
                              5 requests on each, no warm-up), for CI: exits 1 on any non-2xx or error
 
@@ -40,6 +46,8 @@ export interface Options {
   cursorDepth: number;
   only: string[] | undefined;
   rounds: number;
+  /** --rate: requests per second over all connections; undefined: as fast as answered. */
+  rate: number | undefined;
   serviceEnv: Record<string, string>;
   out: string | undefined;
   scaling: boolean;
@@ -50,6 +58,8 @@ export interface Options {
   smoke: boolean;
   /** --instances: how many instances behind the balancer (instances.ts); 1 runs the usual benchmark. */
   instances: number;
+  /** --variants: the service with and without each of these (variants.ts). */
+  variants: string[] | undefined;
   /** --smoke: requests per connection instead of a duration. */
   requestsPerConnection: number | undefined;
 }
@@ -71,6 +81,7 @@ export function parseOptions(argv: string[]): Options {
       "cursor-depth": { type: "string" },
       only: { type: "string" },
       rounds: { type: "string" },
+      rate: { type: "string" },
       env: { type: "string", multiple: true },
       out: { type: "string" },
       scaling: { type: "boolean", default: false },
@@ -80,6 +91,7 @@ export function parseOptions(argv: string[]): Options {
       "sse-streams": { type: "string" },
       smoke: { type: "boolean", default: false },
       instances: { type: "string" },
+      variants: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -101,6 +113,7 @@ export function parseOptions(argv: string[]): Options {
     cursorDepth: positive("cursor-depth", values["cursor-depth"], smoke ? 5 : 100),
     only: values.only?.split(",").map((id) => id.trim()),
     rounds: positive("rounds", values.rounds, smoke ? 1 : 5),
+    rate: values.rate === undefined ? undefined : positive("rate", values.rate, 0),
     serviceEnv: Object.fromEntries(
       (values.env ?? []).map((pair) => {
         const eq = pair.indexOf("=");
@@ -116,14 +129,15 @@ export function parseOptions(argv: string[]): Options {
     sseStreams: positive("sse-streams", values["sse-streams"], 2_000),
     smoke,
     instances: positive("instances", values.instances, 1),
+    variants: values.variants?.split(",").map((id) => id.trim()),
     requestsPerConnection: smoke ? 5 : undefined,
   };
 }
 
 /** The load every scenario gets, before its own bounds (steps.ts, scenarioLoad). */
 export function loadOf(options: Options): Load {
-  const { connections, duration, warmup, requestsPerConnection } = options;
-  return { connections, duration, warmup, requestsPerConnection };
+  const { connections, duration, warmup, requestsPerConnection, rate } = options;
+  return { connections, duration, warmup, requestsPerConnection, rate };
 }
 
 export class UsageError extends Error {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Measurement } from "./load.js";
+import { describeMachine } from "./machine.js";
 
 export interface Row {
   scenario: string;
@@ -97,4 +98,33 @@ export async function writeReport(file: ReportFile): Promise<void> {
   ].join("\n");
   await mkdir(dirname(file.path), { recursive: true });
   await writeFile(file.path, text);
+}
+
+/**
+ * Prints the rows' table, the run's settings and the machine, writes them to `out` when given, and
+ * returns the exit code: 1 when a row failed in a smoke run (CI), 0 otherwise.
+ */
+export async function reportRows(
+  rows: Row[],
+  run: { title: string; settings: string; database: string; out: string | undefined; smoke: boolean },
+): Promise<number> {
+  const table = resultsTable(rows);
+  const machine = describeMachine(run.database);
+  console.log(`\n${table}\n\n${run.settings}\n${machine.join("\n")}`);
+  if (run.out) {
+    await writeReport({
+      path: run.out,
+      title: `${run.title}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+      command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim(),
+      machine,
+      sections: [{ heading: "Results", text: `${table}\n\n${run.settings}` }],
+    });
+    console.log(`Written to ${run.out}`);
+  }
+  const failed = rows.filter((row) => row.failed);
+  if (failed.length > 0)
+    console.error(
+      `\n${failed.length} row(s) had non-2xx answers or errors: ${failed.map((r) => r.scenario).join("; ")}`,
+    );
+  return failed.length > 0 && run.smoke ? 1 : 0;
 }

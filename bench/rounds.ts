@@ -140,7 +140,7 @@ async function runBaseline(
 }
 
 /** The round with the median requests/s; a failure in any round fails the row. */
-function medianRow(rows: Row[]): Row {
+export function medianRow(rows: Row[]): Row {
   const measured = rows
     .filter((row) => row.measurement)
     .sort((a, b) => a.measurement!.requestsPerSecond - b.measurement!.requestsPerSecond);
@@ -165,7 +165,7 @@ function medianRatio(pairs: [Row, Row][], figure: (row: Row) => number | undefin
  * requests/s ratios with their range over several rounds, and the medians of the same-round p99
  * and CPU-per-request ratios (the process alone, then with its database backends).
  */
-function ratioOverRounds(pairs: [Row, Row][], name: string): string | undefined {
+export function ratioOverRounds(pairs: [Row, Row][], name: string): string | undefined {
   const ratios = pairs
     .map(([service, baseline]) => ratioOf(service.measurement, baseline.measurement))
     .filter((ratio): ratio is number => ratio !== undefined)

@@ -8,6 +8,7 @@ import { resultsTable, writeReport } from "./report.js";
 import { compareRounds } from "./rounds.js";
 import { scalingRun } from "./scaling.js";
 import { sseRun } from "./sse.js";
+import { variantsRun } from "./variants.js";
 import { scenarioIds, scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { startService } from "./service.js";
@@ -52,7 +53,7 @@ async function mainRun(options: Options): Promise<number> {
     (load.requestsPerConnection
       ? `${load.requestsPerConnection} requests on each connection per scenario, `
       : `${options.duration} s measured per scenario after ${options.warmup} s of warm-up, `) +
-    `${options.connections} connections (fewer where marked); cursor scenario on page ${options.cursorDepth}.` +
+    `${options.connections} connections (fewer where marked)${load.rate ? `, ${load.rate} requests/s in all` : ""}; cursor scenario on page ${options.cursorDepth}.` +
     ` Service RSS after start: ${rssAtStart ?? "?"} MB; the RSS column is each process's after the warm-up and after the measured run.` +
     (options.rounds > 1
       ? ` Scenarios with a baseline: ${options.rounds} rounds, alternately before and after the baselines; each row is its median round, each ratio the median of the rounds' ratios (range in brackets), p99 the median of the rounds' p99 ratios.`
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     else if (options.profile) code = await profileRun(options);
     else if (options.sse) code = await sseRun(options);
     else if (options.instances > 1) code = await instancesRun(options);
+    else if (options.variants) code = await variantsRun(options);
     else code = await mainRun(options);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

@@ -106,6 +106,7 @@ export function progress(row: Row): void {
   const m = row.measurement;
   const figures = m
     ? `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}` +
+      (m.cpuUsPerRequest === undefined ? "" : `, CPU ${Math.round(m.cpuUsPerRequest)} µs/req`) +
       (m.rssAfter === undefined ? "" : `, RSS ${m.rssAfterWarmup ?? "?"} -> ${m.rssAfter} MB`)
     : row.note;
   log(`${row.scenario}: ${figures}${m && row.note ? ` (${row.note})` : ""}`);

@@ -82,7 +82,7 @@ export function createApp(options: AppOptions): Express {
     changeFeed: {
       trusted: () => changes.trusted,
       lastHeardAt: () => changes.lastHeardAt,
-      reconnects: feedReconnects(changes),
+      reconnects: feedReconnects(changes, metrics.changeFeedProven),
     },
     caches: { session: () => sessionCache.counts, post_count: () => deps.postCounts.counts() },
     streams: { open: () => streams.openCount, eventsSent: () => streams.eventsSent },
@@ -91,14 +91,18 @@ export function createApp(options: AppOptions): Express {
   return app;
 }
 
-/** How many times the feed has listened again since the app was built, as a function the metrics read. */
-function feedReconnects(changes: ChangeFeed): () => number {
+/**
+ * How many times the feed has listened again since the app was built, as a function the metrics
+ * read; the round trips of its listener's proofs go to `proven` as they come.
+ */
+function feedReconnects(changes: ChangeFeed, proven: (seconds: number) => void): () => number {
   let reconnects = 0;
   changes.subscribe({
     change: () => undefined,
     trust: (trusted) => {
       if (trusted) reconnects += 1;
     },
+    proven,
   });
   return () => reconnects;
 }

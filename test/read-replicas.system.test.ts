@@ -1,4 +1,9 @@
+import supertest from "supertest";
 import { describe, expect, it, vi } from "vitest";
+import { createApp } from "../src/app.js";
+import { openDatabase } from "../src/db/client.js";
+import { createServiceMetrics } from "../src/metrics/prometheus.js";
+import { scraped, valueOf } from "./exposition.js";
 import { createPost, signUp } from "./factories.js";
 import { replicaWarnings, streamingReplicaRunsHere, useReplicatedApp } from "./streaming-replica.js";
 
@@ -68,6 +73,44 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
       expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(200);
     } finally {
       await cluster.onReplica("select pg_wal_replay_resume()");
+    }
+  });
+
+  it("counts reads by where they went: the replica for a reader, the primary inside a write", async () => {
+    const author = await signUp(t);
+    const post = await createPost(t, author, { title: "Commented" });
+    await cluster.caughtUp();
+    // The app over a database reporting to metrics of its own, as main.ts builds it.
+    const metrics = createServiceMetrics();
+    const database = await openDatabase({
+      url: cluster.primaryUrl,
+      replicaUrls: [cluster.replicaUrl],
+      poolObserver: metrics.pools,
+    });
+    const { scrape, close } = await scraped(metrics);
+    try {
+      await database.migrate();
+      const app = supertest(createApp({ ...t, database, metrics }));
+      for (let i = 0; i < 3; i++) expect((await app.get(`/api/posts/${post.id}`)).status).toBe(200);
+      const reads = async () => {
+        const text = await scrape();
+        return [
+          valueOf(text, "posts_api_db_reads_total", '{target="replica"}'),
+          valueOf(text, "posts_api_db_reads_total", '{target="primary"}'),
+        ];
+      };
+      expect(await reads()).toEqual([3, undefined]);
+      const comment = await app
+        .post(`/api/v2/posts/${post.id}/comments/`)
+        .set("Cookie", author.cookie)
+        .send({ content: "Read on the primary" });
+      expect(comment.status).toBe(201);
+      const [replica, primary] = await reads();
+      expect(replica).toBe(3);
+      expect(primary).toBeGreaterThanOrEqual(1);
+    } finally {
+      await close();
+      await database.close();
     }
   });
 

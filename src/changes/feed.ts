@@ -40,6 +40,8 @@ export interface ChangeSubscriber {
   trust(trusted: boolean): void;
   /** The feed is closed for good (shutdown). */
   closed?(): void;
+  /** The listening connection heard its own proof of life `seconds` after sending it (the metrics). */
+  proven?(seconds: number): void;
 }
 
 // Reconnection delays after a lost connection: quick at first, then every second (a connection
@@ -188,6 +190,8 @@ export class ChangeFeed {
 
   private heardItself(sentAt: number): void {
     this.#lastHeardAt = Date.now();
+    const seconds = (performance.now() - sentAt) / 1000;
+    for (const subscriber of this.subscribers) subscriber.proven?.(seconds);
     this.provenAt = Math.max(this.provenAt, sentAt);
     if (!this.silent || this.isSilent()) return;
     this.silent = false;

@@ -49,6 +49,7 @@ function openPostgres(options: DatabaseOptions): Database {
           timeoutMs: replicaTimeoutMillis,
           configure,
           onChange: (status) => options.onReplicaChange?.(status),
+          onRead: poolObserver && ((target) => poolObserver.read(target)),
         })
       : undefined;
   const db = replicas?.db ?? primary;

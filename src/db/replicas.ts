@@ -89,6 +89,8 @@ export interface ReplicaOptions {
   configure: (pool: pg.Pool) => void;
   /** A replica was taken out of use, or back into it. */
   onChange: (status: ReplicaStatus) => void;
+  /** A read was sent to a replica or to the primary (the metrics). */
+  onRead?: (target: "replica" | "primary") => void;
 }
 
 /** The primary's drizzle instance with reads routed over the replicas at `urls` while they pass their checks. */
@@ -113,7 +115,7 @@ export function openReplicas(
       { replica: query, primary: (text) => primary.pool.query(text) },
       options.onChange,
     );
-    routeQueries(pool, primary.pool, health);
+    routeQueries(pool, primary.pool, health, options.onRead);
     return { pool, health };
   });
   let timer: NodeJS.Timeout | undefined;
@@ -162,10 +164,23 @@ export function routeReads(primary: Db, replicas: Db[]): Db {
  * conflict with the replica's recovery is retried on the primary alone. drizzle reads through
  * `query(config, values)`, the promise form.
  */
-function routeQueries(pool: pg.Pool, primaryPool: pg.Pool, health: ReplicaHealth): void {
+function routeQueries(
+  pool: pg.Pool,
+  primaryPool: pg.Pool,
+  health: ReplicaHealth,
+  onRead: (target: "replica" | "primary") => void = () => undefined,
+): void {
   type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
-  const onReplica = pool.query.bind(pool) as Query;
-  const onPrimary = primaryPool.query.bind(primaryPool) as Query;
+  const replicaQuery = pool.query.bind(pool) as Query;
+  const primaryQuery = primaryPool.query.bind(primaryPool) as Query;
+  const onReplica: Query = (...args) => {
+    onRead("replica");
+    return replicaQuery(...args);
+  };
+  const onPrimary: Query = (...args) => {
+    onRead("primary");
+    return primaryQuery(...args);
+  };
   const query: Query = (...args) => {
     if (typeof args.at(-1) === "function") return onReplica(...args);
     if (readsGoToPrimary() || !health.inUse) return onPrimary(...args);

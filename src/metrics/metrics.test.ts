@@ -9,6 +9,7 @@ import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
 import type { RateLimitStores } from "../http/rate-limit.js";
 import { redisRateLimitStores } from "../http/redis-rate-limit-stores.js";
+import { samples } from "../../test/exposition.js";
 import { signUp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
@@ -25,17 +26,6 @@ const promtool = ["promtool", "/usr/bin/promtool"].find((candidate) => {
     return false;
   }
 });
-
-/** The samples of one metric family, each as its label text and value. */
-function samples(exposition: string, name: string): { labels: string; value: number }[] {
-  return exposition
-    .split("\n")
-    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
-    .map((line) => {
-      const at = line.lastIndexOf(" ");
-      return { labels: line.slice(name.length, at), value: Number(line.slice(at + 1)) };
-    });
-}
 
 /** One request with any method and headers, over a fresh connection; resolves with the status. */
 function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<number> {

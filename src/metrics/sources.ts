@@ -13,10 +13,15 @@ export interface PoolState {
 /** Why a request got no database connection, or lost it: a bounded set of label values. */
 export type DatabaseErrorKind = "acquire_timeout" | "connect_failed" | "query_timeout";
 
+/** Where a read that a replica could answer was sent: a replica, or the primary. */
+export type ReadTarget = "replica" | "primary";
+
 /** What the database pools report as it happens; the rest (their sizes) is read at scrape time. */
 export interface PoolObserver {
   acquired(pool: string, seconds: number): void;
   failed(pool: string, kind: DatabaseErrorKind): void;
+  /** With read replicas only: a read was sent to `target`. */
+  read(target: ReadTarget): void;
 }
 
 /** Counts a cache keeps as plain numbers, read at scrape time. */
@@ -37,6 +42,8 @@ export interface ServiceMetrics {
   readonly pools: PoolObserver;
   readonly requests: RequestObserver;
   readonly rateLimitRefused: (limiter: string) => void;
+  /** The change feed's listening connection heard its own proof `seconds` after sending it. */
+  readonly changeFeedProven: (seconds: number) => void;
   /** Registers what a scrape reads (each may be given once; a later call replaces it). */
   watch(sources: Partial<ScrapedSources>): void;
   /** Serves `/metrics` on its own port; resolves once listening. */
