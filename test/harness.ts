@@ -6,6 +6,7 @@ import Transport from "winston-transport";
 import { createApp } from "../src/app.js";
 import type { PasswordHasher } from "../src/auth/auth.js";
 import { loadConfig } from "../src/config.js";
+import { createHttpServer } from "../src/http/server.js";
 import { createLogger } from "../src/logging/logger.js";
 import { buildOpenApiDocument } from "../src/openapi/document.js";
 import { openServices, type Services } from "../src/services.js";
@@ -73,7 +74,8 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     const services = await openServices(config, logger, { passwordHasher: testHasher, initialData });
     services.mailer.startWorker();
     const conformance = new ResponseConformance(await buildOpenApiDocument(services.auth));
-    const server = createApp(services).listen(0, "127.0.0.1");
+    // Served as main.ts serves it: its keep-alive outlasts a client's, so no request races a close.
+    const server = createHttpServer(createApp(services)).listen(0, "127.0.0.1");
     conformance.watch(server);
     Object.assign(context, services, {
       server,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { createApp } from "../src/app.js";
 import { ChangeFeed } from "../src/changes/index.js";
 import type { AppOptions } from "../src/deps.js";
+import { createHttpServer } from "../src/http/server.js";
 import type { TestUser } from "./factories.js";
 import type { TestApp } from "./harness.js";
 
@@ -40,7 +41,7 @@ export interface SecondInstanceOptions {
  */
 export function useSecondInstance(t: TestApp, options: SecondInstanceOptions = {}): StreamHost {
   const host: StreamHost = { base: "" };
-  const { serve = (app: Express) => app.listen(0, "127.0.0.1") } = options;
+  const { serve = (app: Express) => createHttpServer(app).listen(0, "127.0.0.1") } = options;
   let changes: ChangeFeed | undefined;
   let server: Server | undefined;
   beforeAll(async () => {
