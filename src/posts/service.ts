@@ -4,6 +4,7 @@ import { type AuditEntry, recordAudit } from "../audit/service.js";
 import type { Actor } from "../auth/actor.js";
 import { reachesEveryPost, seesHiddenPosts } from "../auth/policy.js";
 import type { Db } from "../db/client.js";
+import { compiledSelect } from "../db/compiled-rows.js";
 import { posts } from "../db/schema.js";
 import { postNotFound } from "../http/errors.js";
 import { notify } from "../notifications/service.js";
@@ -34,14 +35,16 @@ export const newestFirst = [desc(posts.createdAt), desc(posts.id)];
  */
 function prepareLists(db: Db) {
   const page = (where: SQL, name: string) =>
-    db
-      .select(postColumns)
-      .from(posts)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(name);
+    compiledSelect(
+      db
+        .select(postColumns)
+        .from(posts)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(name),
+    );
   const readerId = sql.placeholder("readerId");
   return {
     anonymous: page(visibleTo(null), "posts_list_anonymous"),
