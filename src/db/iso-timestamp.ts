@@ -11,7 +11,8 @@ export function isoFromPostgres(text: string): string {
   // match array was most of what reading a timestamp allocated.
   if (isUtcText(text)) {
     const digits = text.length - 23;
-    const millis = digits >= 3 ? text.slice(20, 23) : digits <= 0 ? "000" : text.slice(20, 20 + digits).padEnd(3, "0");
+    if (digits >= 3) return `${text.slice(0, 10)}T${text.slice(11, 23)}Z`;
+    const millis = digits <= 0 ? "000" : text.slice(20, 20 + digits).padEnd(3, "0");
     return `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
   }
   return new Date(text).toISOString();
