@@ -75,6 +75,29 @@ describe("compiled prepared selects", () => {
     expect(await fast.execute({ userId: "00000000-0000-4000-8000-000000000000" })).toEqual([]);
   });
 
+  it("inserts with placeholders, arrays encoded, and returns the row as drizzle does", async () => {
+    const author = await signUp(t);
+    const prepared = t.database.db
+      .insert(posts)
+      .values({
+        title: sql.placeholder("title"),
+        content: sql.placeholder("content"),
+        tags: sql.placeholder("tags"),
+        authorId: sql.placeholder("authorId"),
+      })
+      .returning(postColumns)
+      .prepare(name());
+    const fast = compiledSelect(prepared);
+    expect(fast !== prepared).toBe(onPostgres());
+    const values = { title: "Inserted", content: "Through a prepared insert.", authorId: author.id };
+    const tags = ["plain", 'quote"d', "comma,d", "back\\slash", "", "NULL"];
+    const [mine] = await fast.execute({ ...values, tags });
+    const [theirs] = await prepared.execute({ ...values, tags });
+    const unique = { id: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) };
+    expect(mine).toEqual({ ...theirs, ...unique });
+    expect(mine!.tags).toEqual(tags);
+  });
+
   it("fails as drizzle fails: a missing placeholder, and a query error with the driver's error as its cause", async () => {
     const prepared = t.database.db
       .select({ id: posts.id })

@@ -7,7 +7,7 @@ import type { PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
 import { Param, Placeholder } from "drizzle-orm/sql";
 import type pg from "pg";
 
-/** A prepared select as the hot paths run it: `execute` answers as drizzle's own `execute` does. */
+/** A prepared query with rows to return, as the hot paths run it: `execute` answers as drizzle's own does. */
 export interface FastSelect<T> {
   execute(values?: Record<string, unknown>): Promise<T>;
 }
@@ -31,10 +31,11 @@ type RowMapper = (row: unknown[]) => Record<string, unknown>;
  * The same statement, parameters and parsers as drizzle's `execute`, without its per-row and
  * per-query work: drizzle maps each row by walking its selection (an entity check and an
  * iterator per column) and fills each placeholder the same way, which cost about a tenth of the
- * service's CPU on the posts list. Both are compiled here once from the prepared query. Only the
- * plain case is taken: the node-postgres driver, a selection of columns (nested one level, as a
- * join selects them) with no nullable join, no query cache and the default no-op logger; anything
- * else runs through drizzle's own `execute`. compiled-rows.test.ts holds the two to the same answers.
+ * service's CPU on the posts list. Both are compiled here once from the prepared query (a select,
+ * or an insert's `returning`). Only the plain case is taken: the node-postgres driver, columns
+ * (nested one level, as a join selects them) with no nullable join, no query cache and the
+ * default no-op logger; anything else runs through drizzle's own `execute`.
+ * compiled-rows.test.ts holds the two to the same answers.
  */
 export function compiledSelect<T extends PreparedQueryConfig>(prepared: PgPreparedQuery<T>): FastSelect<T["execute"]> {
   const mapRow = is(prepared, NodePgPreparedQuery) ? rowMapperOf(prepared as unknown as PreparedInternals) : undefined;

