@@ -22,16 +22,12 @@ describe("compiled prepared selects", () => {
     // Tags the API would refuse, but a row may hold: every quoting rule of PostgreSQL's array text.
     const oddTags = ["with space", 'quote"d', "comma,d", "back\\slash", "{brace}", "NULL", "", "é"];
     await t.database.db.update(posts).set({ tags: oddTags }).where(eq(posts.id, odd.id));
-    const prepared = t.database.db
-      .select({ ...postColumns, absent: sql<string | null>`null::text`.as("absent") })
-      .from(posts)
-      .where(eq(posts.authorId, sql.placeholder("author")))
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(name());
     // A selection with SQL in it is drizzle's to map.
-    expect(compiledSelect(prepared)).toBe(prepared);
+    const withSql = t.database.db
+      .select({ id: posts.id, absent: sql<string | null>`null::text`.as("absent") })
+      .from(posts)
+      .prepare(name());
+    expect(compiledSelect(withSql)).toBe(withSql);
 
     const columnsOnly = t.database.db
       .select(postColumns)
