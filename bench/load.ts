@@ -40,6 +40,8 @@ export interface Measurement {
   /** The event loop's delay beyond its timer (p99, ms) and garbage collection per request (µs), measured run only. */
   loopDelayP99Ms?: number;
   gcUsPerRequest?: number;
+  /** KB the JavaScript heap allocated per request (runtime-probe.ts): what the collector has to clear. */
+  allocatedKbPerRequest?: number;
   /** Wall-clock bounds of the measured run (Date.now()), to cut a CPU profile to it. */
   startedAt: number;
   endedAt: number;
@@ -99,6 +101,8 @@ export async function measure(target: Target, spec: RequestSpec, load: Load): Pr
     databaseCpuUsPerRequest: cpu?.databaseUs,
     loopDelayP99Ms: runtime?.loopDelayP99Ms,
     gcUsPerRequest: runtime && result.requests.total > 0 ? (runtime.gcMs * 1000) / result.requests.total : undefined,
+    allocatedKbPerRequest:
+      runtime && result.requests.total > 0 ? runtime.allocatedBytes / 1024 / result.requests.total : undefined,
     startedAt,
     endedAt,
   };

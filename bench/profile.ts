@@ -95,7 +95,9 @@ async function printProfile({ name, measurement, exitedAt, file }: Profiled): Pr
 async function newestProfile(dir: string, since: number): Promise<string> {
   const files = await Promise.all(
     (await readdir(dir))
-      .filter((name) => name.endsWith(".cpuprofile"))
+      // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread; tsx's loader
+      // runs in a worker whose profile is written last.
+      .filter((name) => /\.0\.\d+\.cpuprofile$/.test(name))
       .map(async (name) => {
         const file = join(dir, name);
         return { file, mtime: (await stat(file)).mtimeMs };

@@ -23,7 +23,7 @@ const HEADER = [
   "RSS MB",
   "CPU µs/req (+ db)",
   "loop delay p99 ms",
-  "GC µs/req",
+  "GC µs/req (heap KB allocated/req)",
   "vs baseline (req/s ratio)",
 ];
 
@@ -40,9 +40,15 @@ function cells(row: Row): string[] {
     m.rssAfter === undefined ? "" : `${m.rssAfterWarmup ?? "?"} → ${m.rssAfter}`,
     cpuCell(m),
     m.loopDelayP99Ms === undefined ? "" : m.loopDelayP99Ms.toFixed(1),
-    m.gcUsPerRequest === undefined ? "" : Math.round(m.gcUsPerRequest).toString(),
+    gcCell(m),
     row.ratio ?? "",
   ];
+}
+
+function gcCell(m: Measurement): string {
+  if (m.gcUsPerRequest === undefined) return "";
+  const gc = Math.round(m.gcUsPerRequest).toString();
+  return m.allocatedKbPerRequest === undefined ? gc : `${gc} (${m.allocatedKbPerRequest.toFixed(1)})`;
 }
 
 function cpuCell(m: Measurement): string {

@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { GCProfiler, getHeapStatistics } from "node:v8";
 
 export interface RuntimeWindow {
   /** Increases with every write, so the reader knows the file is the answer to its own signal. */
@@ -15,6 +16,12 @@ export interface RuntimeWindow {
   loopDelayMaxMs: number;
   gcMs: number;
   gcCount: number;
+  /**
+   * Bytes the JavaScript heap allocated in the window: what it holds now, less what it held at the
+   * start, plus what each collection freed. Unlike time, it does not grow when other processes
+   * compete for the cores, so it compares two builds on a busy machine.
+   */
+  allocatedBytes: number;
 }
 
 const file = process.env.BENCH_RUNTIME_FILE;
@@ -26,6 +33,9 @@ if (file) {
   let gcMs = 0;
   let gcCount = 0;
   let sequence = 0;
+  let usedAtStart = getHeapStatistics().used_heap_size;
+  let profiler = new GCProfiler();
+  profiler.start();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcMs += entry.duration;
@@ -35,6 +45,12 @@ if (file) {
   const delayMs = (nanoseconds: number) => Math.max(0, Math.round((nanoseconds / 1e6 - RESOLUTION_MS) * 100) / 100);
   process.on("SIGUSR2", () => {
     sequence += 1;
+    const collections = profiler.stop()?.statistics ?? [];
+    const usedNow = getHeapStatistics().used_heap_size;
+    const freed = collections.reduce(
+      (sum, gc) => sum + gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize,
+      0,
+    );
     const window: RuntimeWindow = {
       sequence,
       loopDelayP50Ms: delayMs(delay.percentile(50)),
@@ -42,10 +58,14 @@ if (file) {
       loopDelayMaxMs: delayMs(delay.max),
       gcMs: Math.round(gcMs * 100) / 100,
       gcCount,
+      allocatedBytes: usedNow - usedAtStart + freed,
     };
     writeFileSync(file, JSON.stringify(window));
     delay.reset();
     gcMs = 0;
     gcCount = 0;
+    usedAtStart = usedNow;
+    profiler = new GCProfiler();
+    profiler.start();
   });
 }

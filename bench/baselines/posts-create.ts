@@ -1,9 +1,10 @@
 import { type Queryable, postJson, sessionUser } from "./posts-list.js";
 
 // What the service does for `POST /api/posts`, by hand: the session as for the list, the body
-// checked against the same limits (src/posts/schemas.ts), and the insert drizzle sends for
-// createPost in src/posts/service.ts (captured with toSQL; unnamed, as drizzle runs it).
+// checked against the same limits (src/posts/schemas.ts), and the insert createPost in
+// src/posts/service.ts prepares (captured with toSQL; the same text under the same name).
 const INSERT_POST = {
+  name: "posts_create",
   text:
     'insert into "posts" ("id", "title", "content", "tags", "visibility", "status", "author_id", "created_at", "updated_at") ' +
     "values (default, $1, $2, $3, $4, default, $5, default, default) " +

@@ -36,7 +36,7 @@ const PAGE_SIZE = 20;
 const COOKIE = /(?:^|;\s*)(?:__Secure-)?auth\.session_token=([^;]+)/;
 
 interface Statement {
-  /** Named: prepared once per connection. Unnamed: parsed on every call, as drizzle runs an insert. */
+  /** Named: prepared once per connection, as the service prepares its statements. Unnamed: parsed on every call. */
   name?: string;
   text: string;
 }

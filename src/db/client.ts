@@ -9,6 +9,7 @@ import { migratePostgres } from "./migrate.js";
 import { openPglite } from "./pglite-database.js";
 import { openReplicas } from "./replicas.js";
 import { type Db, schema } from "./schema.js";
+import { useFastTextArrays } from "./text-array.js";
 
 export type { Database, DatabaseOptions, Db };
 
@@ -27,6 +28,7 @@ function openPostgres(options: DatabaseOptions): Database {
     replicaTimeoutMillis = 1000,
     poolObserver,
   } = options;
+  useFastTextArrays();
   // Named once every pool exists: the replicas' are made inside openReplicas.
   const poolNames = new WeakMap<pg.Pool, string>();
   const nameOf = (pool: pg.Pool) => poolNames.get(pool) ?? "primary";

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/harness.js";
 import { signUp } from "../../test/factories.js";
@@ -19,6 +20,35 @@ describe("isoFromPostgres", () => {
     ]) {
       expect(isoFromPostgres(text), text).toBe(new Date(text).toISOString());
     }
+  });
+
+  it("reads any UTC text as the pattern does, and hands every other shape to Date", () => {
+    // The pattern alone, as the function read every text before its character-by-character check.
+    const byPattern = (text: string) => {
+      const utc = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/.exec(text);
+      if (!utc) return new Date(text).toISOString();
+      return `${utc[1]}T${utc[2]}.${(utc[3] ?? "").slice(0, 3).padEnd(3, "0")}Z`;
+    };
+    const outcome = (read: (text: string) => string, text: string) => {
+      try {
+        return read(text);
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
+    const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+    const utcText = fc
+      .tuple(fc.date({ min: new Date("0001-01-01"), max: new Date("9999-12-31"), noInvalidDate: true }), digits(0, 6))
+      .map(
+        ([date, fraction]) =>
+          `${date.toISOString().slice(0, 19).replace("T", " ")}${fraction ? `.${fraction}` : ""}+00`,
+      );
+    const nearMiss = fc
+      .tuple(utcText, fc.nat(28), fc.constantFrom("", ".", "a", "0", " ", "+", "-", "T"))
+      .map(([text, at, put]) => text.slice(0, at) + put + text.slice(at + 1));
+    fc.assert(
+      fc.property(fc.oneof(utcText, nearMiss), (text) => outcome(isoFromPostgres, text) === outcome(byPattern, text)),
+    );
   });
 });
 

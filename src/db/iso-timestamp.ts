@@ -1,20 +1,44 @@
 import { sql } from "drizzle-orm";
 import { customType } from "drizzle-orm/pg-core";
 
-// PostgreSQL's text for a timestamptz read in a UTC session (the default of PGlite and of most
-// servers; both drivers hand drizzle the text):
-// "2026-11-23 14:38:06.123456+00", the fraction present only when not zero.
-const UTC_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
-
 /**
  * The ISO 8601 form a `Date` would serialise to ("2026-11-23T14:38:06.123Z": milliseconds,
  * truncated as `Date` truncates), built from PostgreSQL's text without making a `Date`. Any other
  * spelling (a session in another time zone, a year past 9999) goes through `Date`.
  */
 export function isoFromPostgres(text: string): string {
-  const utc = UTC_TEXT.exec(text);
-  if (!utc) return new Date(text).toISOString();
-  return `${utc[1]}T${utc[2]}.${(utc[3] ?? "").slice(0, 3).padEnd(3, "0")}Z`;
+  // Forty of these per page of posts: checked character by character, since a regular expression's
+  // match array was most of what reading a timestamp allocated.
+  if (isUtcText(text)) {
+    const digits = text.length - 23;
+    if (digits >= 3) return `${text.slice(0, 10)}T${text.slice(11, 23)}Z`;
+    const millis = digits <= 0 ? "000" : text.slice(20, 20 + digits).padEnd(3, "0");
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
+  }
+  return new Date(text).toISOString();
+}
+
+// PostgreSQL's text for a timestamptz read in a UTC session (the default of PGlite and of most
+// servers; both drivers hand drizzle the text): "2026-11-23 14:38:06.123456+00", the fraction
+// (1 to 6 digits) present only when not zero.
+const SHAPE = "dddd-dd-dd dd:dd:dd";
+const DIGIT = 0x64; // "d" in SHAPE
+
+function isUtcText(text: string): boolean {
+  const length = text.length;
+  if (length !== 22 && (length < 24 || length > 29)) return false;
+  for (let i = 0; i < SHAPE.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (SHAPE.charCodeAt(i) === DIGIT ? code < 0x30 || code > 0x39 : code !== SHAPE.charCodeAt(i)) return false;
+  }
+  if (length > 22) {
+    if (text.charCodeAt(19) !== 0x2e) return false;
+    for (let i = 20; i < length - 3; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code < 0x30 || code > 0x39) return false;
+    }
+  }
+  return text.endsWith("+00");
 }
 
 /**

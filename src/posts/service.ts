@@ -4,6 +4,7 @@ import { type AuditEntry, recordAudit } from "../audit/service.js";
 import type { Actor } from "../auth/actor.js";
 import { reachesEveryPost, seesHiddenPosts } from "../auth/policy.js";
 import type { Db } from "../db/client.js";
+import { compiledSelect } from "../db/compiled-rows.js";
 import { posts } from "../db/schema.js";
 import { postNotFound } from "../http/errors.js";
 import { notify } from "../notifications/service.js";
@@ -34,14 +35,16 @@ export const newestFirst = [desc(posts.createdAt), desc(posts.id)];
  */
 function prepareLists(db: Db) {
   const page = (where: SQL, name: string) =>
-    db
-      .select(postColumns)
-      .from(posts)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(name);
+    compiledSelect(
+      db
+        .select(postColumns)
+        .from(posts)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(name),
+    );
   const readerId = sql.placeholder("readerId");
   return {
     anonymous: page(visibleTo(null), "posts_list_anonymous"),
@@ -146,11 +149,33 @@ async function findPost(db: Db, id: string) {
   return post;
 }
 
+/**
+ * The insert of a new post, prepared once per database: building it (values, defaults, the
+ * returned columns) took about 0.3 ms a post.
+ */
+function prepareCreate(db: Db) {
+  return compiledSelect(
+    db
+      .insert(posts)
+      .values({
+        title: sql.placeholder("title"),
+        content: sql.placeholder("content"),
+        tags: sql.placeholder("tags"),
+        visibility: sql.placeholder("visibility"),
+        authorId: sql.placeholder("authorId"),
+      })
+      .returning(postColumns)
+      .prepare("posts_create"),
+  );
+}
+
+const preparedCreates = new WeakMap<Db, ReturnType<typeof prepareCreate>>();
+
 export async function createPost(db: Db, authorId: string, input: PostInput) {
-  const [post] = await db
-    .insert(posts)
-    .values({ ...input, authorId })
-    .returning(postColumns);
+  let create = preparedCreates.get(db);
+  if (!create) preparedCreates.set(db, (create = prepareCreate(db)));
+  const { title, content, tags, visibility } = input;
+  const [post] = await create.execute({ title, content, tags, visibility, authorId });
   return post!;
 }
 
