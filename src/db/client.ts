@@ -2,63 +2,15 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { dropConnectionsHeldLongerThan } from "./connection-deadline.js";
-import { type ChannelListener, type ListenHandlers, ListenerSet, listenOnPostgres } from "./listen.js";
+import { ListenerSet, listenOnPostgres } from "./listen.js";
 import { migratePostgres } from "./migrate.js";
 import { openPglite } from "./pglite-database.js";
-import type { ReplicaStatus } from "./replica-health.js";
-import type { PoolObserver, PoolState } from "../metrics/sources.js";
+import type { PoolObserver } from "../metrics/sources.js";
 import { openReplicas } from "./replicas.js";
+import type { Database, DatabaseOptions } from "./database.js";
 import { type Db, schema } from "./schema.js";
 
-export type { Db };
-
-export interface Database {
-  readonly db: Db;
-  readonly kind: "postgres" | "pglite";
-  /** Resolves when the database answers a trivial query. */
-  ping(): Promise<void>;
-  /** Applies pending migrations from drizzle/ (and, embedded, vacuums and analyzes). */
-  migrate(): Promise<void>;
-  /** Subscribes to NOTIFY on `channel` (see change-feed.ts); closed with the database. */
-  listen(channel: string, handlers: ListenHandlers): Promise<ChannelListener>;
-  /** Each read replica and whether reads go there (none without replicas). */
-  replicaStatuses(): ReplicaStatus[];
-  /** The connection pools' sizes now (none for the embedded database, which has no pool). */
-  pools(): PoolState[];
-  close(): Promise<void>;
-}
-
-export interface DatabaseOptions {
-  url: string;
-  poolMax?: number;
-  /** How long a request waits for a pooled connection before failing (and becoming a 503). */
-  connectionTimeoutMillis?: number;
-  /**
-   * How long a request may hold a pooled connection, i.e. wait for its query's answer (or its
-   * transaction's), before the connection is dropped and the query fails (a 503); migrations have none.
-   */
-  queryTimeoutMillis?: number;
-  onPoolError?: (error: Error) => void;
-  /** PostgreSQL read replicas of `url` (replicas.ts says which reads go there). */
-  replicaUrls?: readonly string[];
-  /** How long a read waits for a replica before the primary answers it instead. */
-  replicaTimeoutMillis?: number;
-  /** A replica was taken out of use (its reads go to the primary), or back into it. */
-  onReplicaChange?: (status: ReplicaStatus) => void;
-  /** An embedded database's periodic vacuum failed. */
-  onMaintenanceError?: (error: Error) => void;
-  /** An existing embedded data directory held `entries` files and folders other users could open; they no longer do. */
-  onDataDirectoryMadePrivate?: (entries: number) => void;
-  /**
-   * An in-memory PGlite only: the data directory it starts from, as PGlite's `dumpDataDir()`
-   * archived it, instead of a new cluster. Creating a cluster (initdb) takes seconds of CPU;
-   * loading a migrated one takes a fraction of that, which a test suite opening one database
-   * per file adds up.
-   */
-  initialData?: Blob;
-  /** Told how long each connection took to obtain, and why one was not obtained or was dropped (the metrics). */
-  poolObserver?: PoolObserver;
-}
+export type { Database, DatabaseOptions, Db };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url.startsWith("pglite:") ? openPglite(options) : openPostgres(options);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Database, DatabaseOptions } from "./client.js";
+import type { Database, DatabaseOptions } from "./database.js";
 import { lockDataDirectory } from "./data-dir-lock.js";
 import { makeDataDirectoryPrivate } from "./data-dir-permissions.js";
 import { ListenerSet, listenOnPglite } from "./listen.js";

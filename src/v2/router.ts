@@ -1,12 +1,19 @@
 import { Router } from "express";
-import type { AppDeps, V2Deps } from "../deps.js";
-import { commentsRouter } from "../comments/v2-router.js";
-import { cursorPaginator } from "../http/pagination.js";
-import { notificationsRouter } from "../notifications/v2-router.js";
-import { postsV2Router } from "../posts/v2-router.js";
-import { tagsV2Router } from "../tags/v2-router.js";
-import { usersV2Router } from "../users/v2-router.js";
+import { commentsRoutes } from "../comments/v2-routes.js";
+import type { AppDeps } from "../deps.js";
+import { mountRoutes, type RouteGroup } from "../http/route.js";
+import { notificationsRoutes } from "../notifications/v2-routes.js";
+import { postsV2Routes } from "../posts/v2-routes.js";
+import { tagsRoutes } from "../tags/v2-routes.js";
+import { usersV2Routes } from "../users/v2-routes.js";
 import { jsonWritesOnly, methodsNotAllowed } from "./conventions.js";
+
+/** `/api/v2`'s routes, answering Django REST framework's error bodies. */
+export const v2Routes: RouteGroup = {
+  family: "v2",
+  base: "/api/v2",
+  routes: [...postsV2Routes, ...commentsRoutes, ...usersV2Routes, ...notificationsRoutes, ...tagsRoutes],
+};
 
 /**
  * `/api/v2`: Django REST framework's conventions over the same services as v1. Routes are
@@ -15,14 +22,9 @@ import { jsonWritesOnly, methodsNotAllowed } from "./conventions.js";
  * and a write whose body is not JSON a 415, as in Django REST framework.
  */
 export function v2Router(deps: AppDeps): Router {
-  const v2: V2Deps = { ...deps, cursorPage: cursorPaginator(deps.config.authSecret) };
   const router = Router();
   router.use(jsonWritesOnly);
-  router.use(postsV2Router(v2));
-  router.use(commentsRouter(v2));
-  router.use(notificationsRouter(v2));
-  router.use(usersV2Router(v2));
-  router.use(tagsV2Router(v2));
+  mountRoutes(router, v2Routes.routes, deps);
   router.use(methodsNotAllowed(router));
   return router;
 }
