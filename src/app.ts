@@ -13,7 +13,7 @@ import { health, Readiness } from "./http/health.js";
 import { cursorSigner } from "./http/lists/cursor.js";
 import { answerWritesOnceHeard } from "./http/own-changes.js";
 import { probeRoutes } from "./http/ready.js";
-import { mountRoutes } from "./http/route.js";
+import { mountGroup } from "./http/route.js";
 import { addressRateLimit, rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { requestId } from "./logging/request-id.js";
@@ -21,8 +21,8 @@ import { requestLogger } from "./logging/request-logger.js";
 import { NotificationStreams } from "./notifications/streams.js";
 import { createPostCountCache } from "./posts/count-cache.js";
 import { openApiRouter } from "./openapi/router.js";
-import { v1Router } from "./v1/router.js";
-import { v2Router } from "./v2/router.js";
+import { v1Routes } from "./v1/routes.js";
+import { v2Routes } from "./v2/routes.js";
 
 /**
  * Builds the app, each stage before the ones that depend on it (request id before the log line,
@@ -78,10 +78,10 @@ export function createApp(options: AppOptions): Express {
   app.use(express.json({ limit: "100kb" }));
   app.use(answerWritesOnceHeard(changes));
 
-  app.use(mountRoutes(express.Router(), probeRoutes.routes, deps));
-  app.use("/api", v1Router(deps));
+  app.use(mountGroup(probeRoutes, deps));
+  app.use(v1Routes.base, mountGroup(v1Routes, deps));
   app.use("/api", openApiRouter(deps));
-  app.use("/api/v2", v2Router(deps));
+  app.use(v2Routes.base, mountGroup(v2Routes, deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps));

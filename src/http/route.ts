@@ -1,8 +1,9 @@
-import type { Request, RequestHandler, Response, Router } from "express";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import type * as z from "zod";
 import type { AuthGuards } from "../auth/require-auth.js";
 import type { Role } from "../auth/roles.js";
 import type { AppDeps } from "../deps.js";
+import { jsonWritesOnly, methodsNotAllowed } from "./conventions.js";
 import { type RequestSchemas, validate } from "./validate.js";
 
 // A route is declared once: this module mounts the declaration on a router (guard, validation,
@@ -85,10 +86,26 @@ export interface RouteGroup {
   family: RouteFamily;
   base: string;
   routes: readonly Route[];
+  /** A write whose body is not JSON is refused 415 before anything reads it (else it is read as no body). */
+  jsonBodiesOnly?: boolean;
+  /**
+   * A path the group's routes serve, asked with another method, is 405 with an `Allow` header
+   * naming the methods declared on it (else it goes on to the unknown-endpoint 404).
+   */
+  otherMethodsNotAllowed?: boolean;
+}
+
+/** The group's routes on a router of their own, with the group's conventions around them. */
+export function mountGroup(group: RouteGroup, deps: AppDeps): Router {
+  const router = Router();
+  if (group.jsonBodiesOnly) router.use(jsonWritesOnly);
+  mountRoutes(router, group.routes, deps);
+  if (group.otherMethodsNotAllowed) router.use(methodsNotAllowed(router));
+  return router;
 }
 
 /** Mounts each route on `router`: the checks ahead of the guard, the guard, validation, then the handler. */
-export function mountRoutes(router: Router, routes: readonly Route[], deps: AppDeps): Router {
+function mountRoutes(router: Router, routes: readonly Route[], deps: AppDeps): void {
   for (const declared of routes) {
     const validator = validatorOf(declared);
     const steps = [
@@ -101,7 +118,6 @@ export function mountRoutes(router: Router, routes: readonly Route[], deps: AppD
       await declared.handler({ req, res, input }, deps);
     });
   }
-  return router;
 }
 
 function guardOf(access: Access, guards: AuthGuards): RequestHandler[] {

@@ -7,8 +7,8 @@ import { responsesOf } from "./responses.js";
 import { DOCS_ASSETS } from "./docs-page.js";
 import { finished, type OpenApiDocument, rateLimitHeaders } from "./finishing.js";
 import { probeRoutes } from "../http/ready.js";
-import { v1Routes } from "../v1/router.js";
-import { v2Routes } from "../v2/router.js";
+import { v1Routes } from "../v1/routes.js";
+import { v2Routes } from "../v2/routes.js";
 import { pathsOf, SESSION_COOKIE } from "./operations.js";
 import { statusJson } from "./resources.js";
 

@@ -27,16 +27,15 @@ export function pathsOf(group: RouteGroup): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const declared of group.routes) {
     const path = (group.base + declared.path).replace(/:([A-Za-z_$][\w$]*)/g, "{$1}");
-    paths[path] = { ...paths[path], [declared.method]: operationOf(declared, group.family) };
+    paths[path] = { ...paths[path], [declared.method]: operationOf(declared, group) };
   }
   return paths;
 }
 
-export function operationOf(declared: Route, family: RouteGroup["family"]): ZodOpenApiOperationObject {
+export function operationOf(declared: Route, group: RouteGroup): ZodOpenApiOperationObject {
   const { access } = declared;
   const guarded = access !== "anyone";
-  // A v2 write whose body is not JSON is refused 415 before anything else reads it.
-  const bodyErrors = declared.body && family === "v2" ? [415] : [];
+  const bodyErrors = declared.body && group.jsonBodiesOnly ? [415] : [];
   const query = [declared.query, declared.list?.query, guarded ? guardQuery : undefined]
     .filter((part): part is z.ZodObject => part !== undefined)
     .reduce<z.ZodObject | undefined>((merged, part) => (merged ? merged.extend(part.shape) : part), undefined);
@@ -55,7 +54,7 @@ export function operationOf(declared: Route, family: RouteGroup["family"]): ZodO
     ...(declared.body
       ? { requestBody: { required: true, content: { "application/json": { schema: declared.body } } } }
       : {}),
-    responses: responsesOf(family, declared.successes, [
+    responses: responsesOf(group.family, declared.successes, [
       ...guardErrors(access),
       ...bodyErrors,
       ...(declared.errors ?? []),

@@ -1,12 +1,13 @@
 import * as z from "zod";
-import { deletionAudit, recordAudit, requestAudit } from "../audit/service.js";
-import { authorize, roleGates } from "../auth/policy.js";
+import { recordAudit, requestAudit } from "../audit/service.js";
+import { roleGates } from "../auth/policy.js";
 import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
 import { idParams } from "../http/validate.js";
 import { postJson, successJson } from "../openapi/resources.js";
 import { moderationBody, postBody } from "./schemas.js";
+import { createOwnPost, deletePostAs, updateOwnPost } from "./actions.js";
 import * as posts from "./service.js";
 
 const tag = "Posts (v1)";
@@ -40,8 +41,7 @@ export const postsV1Routes: Route[] = [
     successes: { 201: { description: "Created", schema: postResult } },
     errors: [409],
     handler: async ({ req, res, input }, { db, logger }) => {
-      const post = await posts.createPost(db, actorOf(req).id, input.body);
-      logger.info("Post created", { postId: post.id, authorId: post.authorId });
+      const post = await createOwnPost(req, input.body, { db, logger });
       res.status(201).json({ post });
     },
   }),
@@ -70,10 +70,7 @@ export const postsV1Routes: Route[] = [
     successes: { 200: { description: "The updated post", schema: postResult } },
     errors: [403, 404],
     handler: async ({ req, res, input: { params, body } }, { db }) => {
-      const actor = actorOf(req);
-      const post = await posts.findVisiblePost(db, params.id, actor);
-      authorize(actor, "post.update", post);
-      res.json({ post: await posts.updatePost(db, post.id, body) });
+      res.json({ post: await updateOwnPost(req, db, params.id, body) });
     },
   }),
   route({
@@ -86,10 +83,7 @@ export const postsV1Routes: Route[] = [
     successes: { 200: { description: "Deleted", schema: successJson } },
     errors: [403, 404],
     handler: async ({ req, res, input }, { db }) => {
-      const actor = actorOf(req);
-      const post = await posts.findDeletablePost(db, input.params.id, actor);
-      authorize(actor, "post.delete", post);
-      await posts.deletePost(db, post.id, deletionAudit(req, "post.delete", post));
+      await deletePostAs(req, db, input.params.id);
       res.json({ success: true });
     },
   }),

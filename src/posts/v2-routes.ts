@@ -1,7 +1,6 @@
 import * as z from "zod";
-import { deletionAudit } from "../audit/service.js";
-import { authorize, roleGates } from "../auth/policy.js";
-import { actorOf, optionalActorOf } from "../auth/request-context.js";
+import { roleGates } from "../auth/policy.js";
+import { optionalActorOf } from "../auth/request-context.js";
 import { posts as postsTable } from "../db/schema.js";
 import { pageNumber } from "../http/lists/page-number.js";
 import { orderingParam } from "../http/ordering.js";
@@ -10,6 +9,7 @@ import { idParams, text } from "../http/validate.js";
 import { postJson } from "../openapi/resources.js";
 import { replaceAndPatch } from "../v2/updates.js";
 import { postBody, postPatchBody } from "./schemas.js";
+import { createOwnPost, deletePostAs, updateOwnPost } from "./actions.js";
 import * as posts from "./service.js";
 
 const tag = "Posts";
@@ -59,8 +59,7 @@ export const postsV2Routes: Route[] = [
     successes: { 201: { description: "Created", schema: postJson } },
     errors: [409],
     handler: async ({ req, res, input }, { db, logger }) => {
-      const post = await posts.createPost(db, actorOf(req).id, input.body);
-      logger.info("Post created", { postId: post.id, authorId: post.authorId });
+      const post = await createOwnPost(req, input.body, { db, logger });
       res.status(201).json(post);
     },
   }),
@@ -88,10 +87,7 @@ export const postsV2Routes: Route[] = [
       successes: { 200: { description: "The updated post", schema: postJson } },
       errors: [403, 404],
       handler: async ({ req, res, input: { params, body } }, { db }) => {
-        const actor = actorOf(req);
-        const post = await posts.findVisiblePost(db, params.id, actor);
-        authorize(actor, "post.update", post);
-        res.json(await posts.updatePost(db, post.id, body));
+        res.json(await updateOwnPost(req, db, params.id, body));
       },
     },
   ),
@@ -105,10 +101,7 @@ export const postsV2Routes: Route[] = [
     successes: { 204: { description: "Deleted" } },
     errors: [403, 404],
     handler: async ({ req, res, input }, { db }) => {
-      const actor = actorOf(req);
-      const post = await posts.findDeletablePost(db, input.params.id, actor);
-      authorize(actor, "post.delete", post);
-      await posts.deletePost(db, post.id, deletionAudit(req, "post.delete", post));
+      await deletePostAs(req, db, input.params.id);
       res.status(204).end();
     },
   }),

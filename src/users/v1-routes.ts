@@ -7,6 +7,7 @@ import { type Route, route } from "../http/route.js";
 import { idParams } from "../http/validate.js";
 import { userJson } from "../openapi/resources.js";
 import { createUserBody, setRolesBody, updateUserBody } from "./schemas.js";
+import { deleteUserRoute } from "./delete-route.js";
 import * as users from "./service.js";
 
 const tag = "Users (v1)";
@@ -77,22 +78,7 @@ export const usersV1Routes: Route[] = [
       res.json({ user: await users.updateUser(db, params.id, body) });
     },
   }),
-  route({
-    method: "delete",
-    path: "/users/:id",
-    tag,
-    summary: "Delete a user",
-    access: roleGates.deleteUser,
-    params: idParams,
-    successes: { 204: { description: "Deleted" } },
-    errors: [404, 409],
-    handler: async ({ req, res, input }, { db }) => {
-      const { id } = input.params;
-      authorize(actorOf(req), "user.delete", { id });
-      await users.deleteUser(db, id, (deleted) => requestAudit(req, "user.delete", id, { email: deleted.email }));
-      res.status(204).end();
-    },
-  }),
+  deleteUserRoute("/users/:id", tag),
   route({
     method: "put",
     path: "/users/:id/roles",

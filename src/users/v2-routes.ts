@@ -1,5 +1,4 @@
 import * as z from "zod";
-import { requestAudit } from "../audit/service.js";
 import { authorize, can, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { users as usersTable } from "../db/schema.js";
@@ -10,6 +9,7 @@ import { idParams, text } from "../http/validate.js";
 import { ownUserJson, publicUserJson, userJson } from "../openapi/resources.js";
 import { replaceAndPatch } from "../v2/updates.js";
 import { createUserBody, updateUserBody } from "./schemas.js";
+import { deleteUserRoute } from "./delete-route.js";
 import * as users from "./service.js";
 
 const tag = "Users";
@@ -93,20 +93,5 @@ export const usersV2Routes: Route[] = [
       },
     },
   ),
-  route({
-    method: "delete",
-    path: "/users/:id/",
-    tag,
-    summary: "Delete a user",
-    access: roleGates.deleteUser,
-    params: idParams,
-    successes: { 204: { description: "Deleted" } },
-    errors: [404, 409],
-    handler: async ({ req, res, input }, { db }) => {
-      const { id } = input.params;
-      authorize(actorOf(req), "user.delete", { id });
-      await users.deleteUser(db, id, (deleted) => requestAudit(req, "user.delete", id, { email: deleted.email }));
-      res.status(204).end();
-    },
-  }),
+  deleteUserRoute("/users/:id/", tag),
 ];
