@@ -5592,7 +5592,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated your post */
+            /** @description The updated post */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5853,7 +5853,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated your post */
+            /** @description The updated post */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6317,7 +6317,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated your comment */
+            /** @description The updated comment */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6569,7 +6569,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated your comment */
+            /** @description The updated comment */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7049,7 +7049,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated your own user */
+            /** @description The updated user */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7326,7 +7326,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated your own user */
+            /** @description The updated user */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -1,5 +1,4 @@
 import express, { type Express } from "express";
-import { auditRouter } from "./audit/v1-router.js";
 import { authHandler } from "./auth/handler.js";
 import { createAuthGuards } from "./auth/require-auth.js";
 import { answerWritesOnceHeard, ChangeFeed, createSessionCache } from "./changes/index.js";
@@ -9,7 +8,10 @@ import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { FinishedRequests, type RequestObserver } from "./http/finished-requests.js";
-import { health, Readiness, readinessRouter } from "./http/health.js";
+import { health, Readiness } from "./http/health.js";
+import { cursorSigner } from "./http/lists/cursor.js";
+import { probeRoutes } from "./http/ready.js";
+import { mountGroup } from "./http/route.js";
 import { addressRateLimit, rateLimits } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { requestId } from "./logging/request-id.js";
@@ -17,9 +19,8 @@ import { requestLogger } from "./logging/request-logger.js";
 import { NotificationStreams } from "./notifications/streams.js";
 import { createPostCountCache } from "./posts/count-cache.js";
 import { openApiRouter } from "./openapi/router.js";
-import { postsRouter } from "./posts/v1-router.js";
-import { usersRouter } from "./users/v1-router.js";
-import { v2Router } from "./v2/router.js";
+import { v1Routes } from "./v1/routes.js";
+import { v2Routes } from "./v2/routes.js";
 
 /**
  * Builds the app, each stage before the ones that depend on it (request id before the log line,
@@ -34,7 +35,16 @@ export function createApp(options: AppOptions): Express {
   const sessionCache = createSessionCache(changes, config.sessionCacheMs);
   const guards = createAuthGuards({ ...options, db, sessionCache });
   const streams = new NotificationStreams({ db, changes, guards, logger, options: options.notificationStreams });
-  const deps: AppDeps = { ...options, db, guards, changes, postCounts: createPostCountCache(changes), streams };
+  const deps: AppDeps = {
+    ...options,
+    db,
+    guards,
+    changes,
+    postCounts: createPostCountCache(changes),
+    streams,
+    readiness: options.readiness ?? new Readiness(),
+    cursors: cursorSigner(config.authSecret),
+  };
   const app = express();
   app.disable("x-powered-by");
   // Clients of a cookie-authenticated JSON API do not revalidate with ETags; hashing every body costs.
@@ -66,12 +76,10 @@ export function createApp(options: AppOptions): Express {
   app.use(express.json({ limit: "100kb" }));
   app.use(answerWritesOnceHeard(changes));
 
-  app.use(readinessRouter(database, options.readiness ?? new Readiness()));
-  app.use("/api", usersRouter(deps));
-  app.use("/api", postsRouter(deps));
-  app.use("/api", auditRouter(deps));
+  app.use(mountGroup(probeRoutes, deps));
+  app.use(v1Routes.base, mountGroup(v1Routes, deps));
   app.use("/api", openApiRouter(deps));
-  app.use("/api/v2", v2Router(deps));
+  app.use(v2Routes.base, mountGroup(v2Routes, deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps));

@@ -4,7 +4,7 @@ import type { Config } from "./config.js";
 import type { ChangeFeed } from "./changes/index.js";
 import type { Database, Db } from "./db/client.js";
 import type { Readiness } from "./http/health.js";
-import type { CursorPaginator } from "./http/pagination.js";
+import type { CursorSigner } from "./http/lists/cursor.js";
 import type { RateLimitStores } from "./http/rate-limit.js";
 import type { Logger } from "./logging/logger.js";
 import type { Mailer } from "./mail/mailer.js";
@@ -44,9 +44,7 @@ export interface AppDeps extends AppOptions {
   changes: ChangeFeed;
   postCounts: PostCountCache;
   streams: NotificationStreams;
-}
-
-/** What a v2 router is built from: the app's dependencies and the one cursor signer every cursor list shares. */
-export interface V2Deps extends AppDeps {
-  cursorPage: CursorPaginator;
+  readiness: Readiness;
+  /** The one signer every cursor list shares. */
+  cursors: CursorSigner;
 }

@@ -1,6 +1,4 @@
-import { type RequestHandler, Router } from "express";
-import type { Database } from "../db/client.js";
-import { serviceUnavailable } from "./errors.js";
+import type { RequestHandler } from "express";
 
 /**
  * `/health`: the process answers. The orchestrator calls it every few seconds and it carries no
@@ -27,24 +25,4 @@ export class Readiness {
   stop(): void {
     this.#stopping = true;
   }
-}
-
-/**
- * `/ready`: the database answers too, so traffic may be sent. Logged like any other request. With
- * read replicas, the body says which are in use and why the others are not; a replica out of use
- * leaves the instance ready, since the primary answers its reads.
- */
-export function readinessRouter(database: Database, readiness: Readiness): Router {
-  const router = Router();
-  router.get("/ready", async (_req, res) => {
-    if (readiness.stopping) throw serviceUnavailable();
-    try {
-      await database.ping();
-    } catch {
-      throw serviceUnavailable();
-    }
-    const replicas = database.replicaStatuses();
-    res.json(replicas.length > 0 ? { status: "ready", replicas } : { status: "ready" });
-  });
-  return router;
 }

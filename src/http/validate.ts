@@ -71,8 +71,3 @@ export const visibleText = () =>
     .refine((value) => value === "" || VISIBLE_CHARACTER.test(value), "Must contain a visible character");
 
 export const idParams = z.object({ id: z.uuid() });
-
-export const limitOffsetQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
-});

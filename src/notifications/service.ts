@@ -4,8 +4,8 @@ import type { Db } from "../db/client.js";
 import { notifications } from "../db/schema.js";
 import { isForeignKeyViolation } from "../db/errors.js";
 import { responses, ValidationError } from "../http/errors.js";
-import type { CursorQuery } from "../db/keyset.js";
-import { positionOf } from "../db/keyset.js";
+import type { CursorQuery } from "../http/lists/cursor.js";
+import { positionOf } from "../http/lists/cursor.js";
 
 export type NotificationType = (typeof notifications.type.enumValues)[number];
 

@@ -1,6 +1,8 @@
-import type { OpenApiDocument } from "./document.js";
+import type { createDocument } from "zod-openapi";
 
 type Json = Record<string, unknown>;
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 // The probes are never counted against a rate limit (http/rate-limit.ts).

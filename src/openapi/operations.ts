@@ -1,20 +1,13 @@
 import * as z from "zod";
-import type { oas31, ZodOpenApiOperationObject } from "zod-openapi";
-import { type ApiFamily, responsesOf } from "./responses.js";
+import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
+import { ROLES, type Role } from "../auth/roles.js";
+import type { Access, Route, RouteGroup } from "../http/route.js";
+import { responsesOf } from "./responses.js";
 
-/** Who may call an operation; decides its security requirement and the errors it can answer. */
-export type Access = "anyone" | "optional-session" | "session" | "USER" | "MODERATOR" | "ADMIN";
+// The OpenAPI operation of each declared route (http/route.ts), from the same declaration that
+// mounts it: the access text, security requirement and guard errors come from its access.
 
 export const SESSION_COOKIE = "sessionCookie";
-
-const ACCESS_TEXT: Record<Access, string> = {
-  anyone: "Anyone.",
-  "optional-session": "Anyone; with a session the answer is personalised.",
-  session: "Needs a session.",
-  USER: "Needs a session with role USER or above (a GUEST only reads).",
-  MODERATOR: "Needs a session with role MODERATOR or ADMIN.",
-  ADMIN: "Needs a session with role ADMIN.",
-};
 
 // The guard's two privileged query parameters: an ADMIN may act as another user (in every mode),
 // and in development a configured key elevates a session to ADMIN for one request.
@@ -29,44 +22,70 @@ const guardQuery = z.object({
     .meta({ description: "Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request" }),
 });
 
-export interface OperationSpec {
-  family: ApiFamily;
-  summary: string;
-  description?: string;
-  tag: string;
-  access: Access;
-  path?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  successes: Record<number, { description: string; schema?: z.ZodType }>;
-  /** Error statuses of the route itself, beyond what its access level implies. */
-  errors?: number[];
+/** The paths of a group's routes, each Express path written as OpenAPI writes it (`:id` as `{id}`). */
+export function pathsOf(group: RouteGroup): ZodOpenApiPathsObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const declared of group.routes) {
+    const path = (group.base + declared.path).replace(/:([A-Za-z_$][\w$]*)/g, "{$1}");
+    paths[path] = { ...paths[path], [declared.method]: operationOf(declared, group) };
+  }
+  return paths;
 }
 
-export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
-  const guarded = spec.access !== "anyone";
-  const accessErrors =
-    spec.access === "anyone" || spec.access === "optional-session"
-      ? []
-      : spec.access === "session"
-        ? [401]
-        : [401, 403];
-  // A v2 write whose body is not JSON is refused 415 before anything else reads it.
-  const bodyErrors = spec.body && spec.family === "v2" ? [415] : [];
-  const query = guarded ? (spec.query ? spec.query.extend(guardQuery.shape) : guardQuery) : spec.query;
+export function operationOf(declared: Route, group: RouteGroup): ZodOpenApiOperationObject {
+  const { access } = declared;
+  const guarded = access !== "anyone";
+  const bodyErrors = declared.body && group.jsonBodiesOnly ? [415] : [];
+  const query = [declared.query, declared.list?.query, guarded ? guardQuery : undefined]
+    .filter((part): part is z.ZodObject => part !== undefined)
+    .reduce<z.ZodObject | undefined>((merged, part) => (merged ? merged.extend(part.shape) : part), undefined);
   const security: oas31.SecurityRequirementObject[] =
-    spec.access === "anyone"
+    access === "anyone"
       ? []
-      : spec.access === "optional-session"
+      : access === "optional-session"
         ? [{}, { [SESSION_COOKIE]: [] }]
         : [{ [SESSION_COOKIE]: [] }];
   return {
-    tags: [spec.tag],
-    summary: spec.summary,
-    description: [ACCESS_TEXT[spec.access], spec.description].filter(Boolean).join(" "),
+    tags: [declared.tag],
+    summary: declared.summary,
+    description: [accessText(access), declared.description].filter(Boolean).join(" "),
     security,
-    requestParams: { ...(spec.path ? { path: spec.path } : {}), ...(query ? { query } : {}) },
-    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: spec.body } } } } : {}),
-    responses: responsesOf(spec.family, spec.successes, [...accessErrors, ...bodyErrors, ...(spec.errors ?? [])]),
+    requestParams: { ...(declared.params ? { path: declared.params } : {}), ...(query ? { query } : {}) },
+    ...(declared.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: declared.body } } } }
+      : {}),
+    responses: responsesOf(group.family, declared.successes, [
+      ...guardErrors(access),
+      ...bodyErrors,
+      ...(declared.errors ?? []),
+    ]),
   };
+}
+
+function guardErrors(access: Access): number[] {
+  if (access === "anyone" || access === "optional-session") return [];
+  return access === "session" ? [401] : [401, 403];
+}
+
+function accessText(access: Access): string {
+  if (access === "anyone") return "Anyone.";
+  if (access === "optional-session") return "Anyone; with a session the answer is personalised.";
+  if (access === "session") return "Needs a session.";
+  return `Needs a session with role ${rolesText(access)}.`;
+}
+
+/**
+ * The roles a gate admits, lowest first: "ADMIN", "MODERATOR or ADMIN", or for every role from
+ * one up, "USER or above". A gate that shuts out only GUEST is a write: a GUEST account only reads.
+ */
+function rolesText(roles: readonly Role[]): string {
+  const admitted = ROLES.filter((role) => roles.includes(role)).reverse();
+  const lowest = admitted[0] ?? "ADMIN";
+  const fromLowestUp = ROLES.slice(0, ROLES.indexOf(lowest) + 1);
+  const text =
+    admitted.length > 2 && admitted.length === fromLowestUp.length
+      ? `${lowest} or above`
+      : [admitted.slice(0, -1).join(", "), admitted.at(-1)].filter(Boolean).join(" or ");
+  const shutOut = ROLES.filter((role) => !roles.includes(role));
+  return shutOut.length === 1 && shutOut[0] === "GUEST" ? `${text} (a GUEST only reads)` : text;
 }

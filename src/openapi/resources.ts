@@ -82,16 +82,6 @@ export const auditEntryJson = z
   })
   .meta({ id: "AuditEntry" });
 
-const link = z.url().nullable().meta({ description: "Absolute URL of the adjacent page, or null" });
-
-/** Page-number and limit/offset lists. */
-export const countedPage = <T extends z.ZodType>(item: T, id: string) =>
-  z.object({ count: z.int().min(0), next: link, previous: link, results: z.array(item) }).meta({ id });
-
-/** Cursor lists: no count. */
-export const cursorPage = <T extends z.ZodType>(item: T, id: string) =>
-  z.object({ next: link, previous: link, results: z.array(item) }).meta({ id });
-
 export const successJson = z.object({ success: z.literal(true) });
 export const statusJson = z.object({ status: z.string() });
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { RouteFamily, Success } from "../http/route.js";
 
 // The error bodies of each API family, and the responses every operation shares. Statuses a
 // route adds (401, 403, 404, 409) are named by the route; the ones any request may meet (a
@@ -33,7 +34,7 @@ export const authError = z
   .object({ message: z.string(), code: z.string().optional() })
   .meta({ id: "AuthError", description: "better-auth's error body on /api/auth/*" });
 
-export type ApiFamily = "v1" | "v2" | "auth";
+export type ApiFamily = RouteFamily | "auth";
 
 const DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist",
@@ -57,17 +58,15 @@ function errorSchema(family: ApiFamily, status: number): z.ZodType {
   return status === 400 ? z.union([v2FieldErrors, v2Detail]) : v2Detail;
 }
 
-const json = (schema: z.ZodType) => ({ "application/json": { schema } });
+type Content = Record<string, { schema: z.ZodType }>;
+const json = (schema: z.ZodType): Content => ({ "application/json": { schema } });
 
 /** An operation's responses: its successes as given, then its own and the common error statuses. */
-export function responsesOf(
-  family: ApiFamily,
-  successes: Record<number, { description: string; schema?: z.ZodType }>,
-  errors: number[] = [],
-) {
-  const responses: Record<string, { description: string; content?: ReturnType<typeof json> }> = {};
-  for (const [status, { description, schema }] of Object.entries(successes)) {
-    responses[status] = schema ? { description, content: json(schema) } : { description };
+export function responsesOf(family: ApiFamily, successes: Record<number, Success>, errors: number[] = []) {
+  const responses: Record<string, { description: string; content?: Content }> = {};
+  for (const [status, { description, schema, negotiated = {} }] of Object.entries(successes)) {
+    const others = Object.fromEntries(Object.entries(negotiated).map(([type, body]) => [type, { schema: body }]));
+    responses[status] = schema ? { description, content: { ...json(schema), ...others } } : { description };
   }
   for (const status of [...new Set([...errors, ...COMMON])].sort()) {
     responses[String(status)] = {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Router } from "express";
-import { methodNotAllowed, unsupportedMediaType } from "../http/errors.js";
+import { methodNotAllowed, unsupportedMediaType } from "./errors.js";
 
 // The parts of router@2's Layer and Route read here (Express 5 does not type them).
 interface LayerLike {
@@ -12,7 +12,7 @@ interface LayerLike {
 const WRITES_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 
 /**
- * A v2 write whose body is not JSON is refused 415, as Django REST framework's JSON-only parser
+ * A write whose body is not JSON is refused 415, as Django REST framework's JSON-only parser
  * does, rather than read as no body at all (which would answer a form with field errors).
  */
 export const jsonWritesOnly: RequestHandler = (req, _res, next) => {

@@ -1,0 +1,33 @@
+import { readyJson } from "../openapi/resources.js";
+import { serviceUnavailable } from "./errors.js";
+import { route, type RouteGroup } from "./route.js";
+
+/**
+ * `/ready`: the database answers too, so traffic may be sent. Logged like any other request. With
+ * read replicas, the body says which are in use and why the others are not; a replica out of use
+ * leaves the instance ready, since the primary answers its reads.
+ */
+export const probeRoutes: RouteGroup = {
+  family: "v1",
+  base: "",
+  routes: [
+    route({
+      method: "get",
+      path: "/ready",
+      tag: "Probes",
+      summary: "The database answers too",
+      access: "anyone",
+      successes: { 200: { description: "Ready", schema: readyJson } },
+      handler: async ({ res }, { database, readiness }) => {
+        if (readiness.stopping) throw serviceUnavailable();
+        try {
+          await database.ping();
+        } catch {
+          throw serviceUnavailable();
+        }
+        const replicas = database.replicaStatuses();
+        res.json(replicas.length > 0 ? { status: "ready", replicas } : { status: "ready" });
+      },
+    }),
+  ],
+};

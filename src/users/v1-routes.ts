@@ -1,0 +1,115 @@
+import * as z from "zod";
+import { recordAudit, requestAudit } from "../audit/service.js";
+import { authorize, roleGates } from "../auth/policy.js";
+import { actorOf } from "../auth/request-context.js";
+import { validatedLimitOffset } from "../http/lists/limit-offset.js";
+import { type Route, route } from "../http/route.js";
+import { idParams } from "../http/validate.js";
+import { userJson } from "../openapi/resources.js";
+import { createUserBody, setRolesBody, updateUserBody } from "./schemas.js";
+import { deleteUserRoute } from "./delete-route.js";
+import * as users from "./service.js";
+
+const tag = "Users (v1)";
+const userResult = z.object({ user: userJson });
+// Unlike the other v1 lists, this one does not repeat its window.
+const usersResult = z.object({ users: z.array(userJson) });
+const usersList = validatedLimitOffset({ defaultSize: 20, maxSize: 100 });
+
+const listUsers = (path: string, summary: string) =>
+  route({
+    method: "get",
+    path,
+    tag,
+    summary,
+    access: roleGates.listUsers,
+    query: usersList.query,
+    successes: { 200: { description: "Users, oldest first", schema: usersResult } },
+    handler: async ({ res, input }, { db }) => {
+      res.json({ users: await users.listUsers(db, input.query) });
+    },
+  });
+
+/** User routes, under /api. */
+export const usersV1Routes: Route[] = [
+  listUsers("/users", "List users"),
+  listUsers("/admin/users", "List users (the development adminKey elevation applies)"),
+  route({
+    method: "post",
+    path: "/users",
+    tag,
+    summary: "Create a user (who can then sign in; roles are always USER)",
+    description: "Rate-limited like sign-up.",
+    access: "anyone",
+    body: createUserBody,
+    successes: { 201: { description: "Created", schema: userResult } },
+    errors: [409],
+    handler: async ({ res, input }, { db, auth }) => {
+      res.status(201).json({ user: await users.registerUser(db, auth, input.body) });
+    },
+  }),
+  // Any signed-in user reads any user's whole record here: v1 clients rely on it (v2 shows others `{id, name}`).
+  route({
+    method: "get",
+    path: "/users/:id",
+    tag,
+    summary: "Read a user",
+    access: "session",
+    params: idParams,
+    successes: { 200: { description: "The user", schema: userResult } },
+    errors: [404],
+    handler: async ({ res, input }, { db }) => {
+      res.json({ user: await users.getUser(db, input.params.id) });
+    },
+  }),
+  route({
+    method: "put",
+    path: "/users/:id",
+    tag,
+    summary: "Update your own name or email",
+    description: "Only the user themselves; no admin exemption.",
+    access: "session",
+    params: idParams,
+    body: updateUserBody,
+    successes: { 200: { description: "The updated user", schema: userResult } },
+    errors: [403, 404, 409],
+    handler: async ({ req, res, input: { params, body } }, { db }) => {
+      authorize(actorOf(req), "user.update", params);
+      res.json({ user: await users.updateUser(db, params.id, body) });
+    },
+  }),
+  deleteUserRoute("/users/:id", tag),
+  route({
+    method: "put",
+    path: "/users/:id/roles",
+    tag,
+    summary: "Set a user's roles",
+    description: "An ADMIN cannot remove ADMIN from their own account (409 last_admin_protection).",
+    access: roleGates.setRoles,
+    params: idParams,
+    body: setRolesBody,
+    successes: { 200: { description: "The user with the new roles", schema: userResult } },
+    errors: [404, 409],
+    handler: async ({ req, res, input: { params, body } }, { db }) => {
+      authorize(actorOf(req), "user.setRoles", { id: params.id, roles: body.roles });
+      const user = await db.transaction(async (tx) => {
+        const { user: updated, previousRoles } = await users.setUserRoles(tx, params.id, body.roles);
+        await recordAudit(tx, requestAudit(req, "user.set_roles", params.id, { roles: updated.roles, previousRoles }));
+        return updated;
+      });
+      res.json({ user });
+    },
+  }),
+  route({
+    method: "get",
+    path: "/profile",
+    tag,
+    summary: "Your own user",
+    access: "session",
+    successes: { 200: { description: "The requestor", schema: userResult } },
+    errors: [404],
+    handler: async ({ req, res }, { db }) => {
+      res.json({ user: await users.getUser(db, actorOf(req).id) });
+    },
+  }),
+];
