@@ -50,6 +50,8 @@ export function createApp(options: AppOptions): Express {
   // Clients of a cookie-authenticated JSON API do not revalidate with ETags; hashing every body costs.
   app.set("etag", false);
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
+  // What a list's links are made from when a request's Host header cannot name an origin.
+  app.locals.publicUrl = config.authUrl;
 
   const crossOriginCheck = corsPolicy(config);
   // First, and an app route, not a Router (a Router would answer OPTIONS /health itself, in plain

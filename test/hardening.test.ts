@@ -114,6 +114,19 @@ describe("security headers", () => {
   });
 });
 
+describe("a malformed Host header", () => {
+  it("gets a list whose links name the service's own URL, never a 500", async () => {
+    const author = await signUp(t);
+    await createPost(t, author);
+    await createPost(t, author);
+    for (const host of ["bad host", "a/b", "[::1", "%"]) {
+      const res = await t.http.get("/api/v2/posts/?page_size=1").set("Host", host);
+      expect(res.status, host).toBe(200);
+      expect(new URL(res.body.next).origin, host).toBe(new URL(t.config.authUrl).origin);
+    }
+  });
+});
+
 describe("request id", () => {
   const logsOf = (requestId: string) => t.logs.filter((entry) => entry.requestId === requestId);
 

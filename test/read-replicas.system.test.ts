@@ -50,6 +50,23 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
     );
   });
 
+  it("shows every new post to its author at once, not only the first the process writes", async () => {
+    const author = await signUp(t);
+    await createPost(t, author, { title: "Before the pause" });
+    // Past the window the sign-up and that post opened: only the next writes can keep the author on the primary.
+    await new Promise((resolve) => setTimeout(resolve, STICKY_MS + 500));
+    await cluster.onReplica("select pg_wal_replay_pause()");
+    try {
+      for (const title of ["Second", "Third"]) {
+        const post = await createPost(t, author, { title });
+        const byAuthor = await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie);
+        expect(byAuthor.status, title).toBe(200);
+      }
+    } finally {
+      await cluster.onReplica("select pg_wal_replay_resume()");
+    }
+  });
+
   it("sends an author's reads back to the replica once the window after their write has passed, and a write request's reads to the primary", async () => {
     const author = await signUp(t);
     await cluster.onReplica("select pg_wal_replay_pause()");

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Request, Response } from "express";
 import type { AuthGuards } from "../auth/require-auth.js";
+import { actorOf } from "../auth/request-context.js";
 import type { Change, ChangeFeed } from "../changes/index.js";
 import type { Db } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
@@ -70,7 +71,7 @@ export class NotificationStreams {
 
   /** Starts the stream of the request's user; the guards have already found its session. */
   open(req: Request, res: Response): void {
-    const userId = req.requestorId!;
+    const userId = actorOf(req).id;
     const { db, changes, logger } = this.deps;
     res.status(200).set({
       "Content-Type": "text/event-stream; charset=utf-8",

@@ -33,12 +33,24 @@ export const sizeText = (sizes: PageSizes) => `Default ${sizes.defaultSize}, cap
 
 /** The request's own absolute URL with some query parameters replaced (undefined removes one). */
 export function linkTo(req: Request, changes: Record<string, string | undefined>): string {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.host}`);
+  const url = new URL(req.originalUrl, originOf(req));
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) url.searchParams.delete(name);
     else url.searchParams.set(name, value);
   }
   return url.toString();
+}
+
+/**
+ * The origin a link names: the one the request was sent to, or, when its Host header cannot name
+ * one (`bad host`, `[::1`), the service's own public URL (`app.locals.publicUrl`).
+ */
+// A host and port only: no path, query, fragment, credentials or spaces riding along.
+const HOST = /^[^\s/?#@\\]+$/;
+
+function originOf(req: Request): string {
+  const own = `${req.protocol}://${req.host}`;
+  return HOST.test(req.host) && URL.canParse(own) ? own : String(req.app.locals.publicUrl);
 }
 
 export function positiveInt(value: unknown): number | undefined {
