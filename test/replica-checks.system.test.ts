@@ -1,12 +1,11 @@
-import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { releaseMigrations } from "../src/backup/migrations.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { createPost, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
 import { loggedAt, longestPause, stallFigures, timed } from "./stall-figures.js";
-import { postgresServerInstalled, replicaWarnings, useStreamingReplica } from "./streaming-replica.js";
+import { postgresServerInstalled, queryOnce, replicaWarnings, useStreamingReplica } from "./streaming-replica.js";
 
 // A replica is used only while it is what it claims to be (a replica of this primary, of this
 // database and schema) and answers: a wrong URL, a promoted replica or a stalled one costs reads
@@ -57,7 +56,7 @@ describe.skipIf(!runsHere)("read replica checks", () => {
     beforeAll(async () => {
       await cluster.onReplica("select pg_wal_replay_pause()");
       // Replay resumes only once the start-up check has seen the replica behind the primary.
-      const migrations = readMigrationCount();
+      const migrations = releaseMigrations().length;
       void (async () => {
         while ((await migratedCount(cluster.primaryUrl)) < migrations) await sleep(50);
         await sleep(600);
@@ -208,21 +207,10 @@ describe.skipIf(!runsHere)("read replica checks", () => {
   });
 });
 
-function readMigrationCount(): number {
-  const journal = JSON.parse(readFileSync(new URL("../drizzle/meta/_journal.json", import.meta.url), "utf8"));
-  return (journal as { entries: unknown[] }).entries.length;
-}
-
 /** How many migrations the database at `url` has applied (0 before the first). */
 async function migratedCount(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const table = await client.query("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
-    if (!(table.rows[0] as { present: boolean }).present) return 0;
-    const { rows } = await client.query("select count(*)::int as n from drizzle.__drizzle_migrations");
-    return (rows[0] as { n: number }).n;
-  } finally {
-    await client.end();
-  }
+  const [table] = await queryOnce(url, "select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  if (!table?.present) return 0;
+  const [applied] = await queryOnce(url, "select count(*)::int as n from drizzle.__drizzle_migrations");
+  return Number(applied?.n);
 }

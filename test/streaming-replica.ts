@@ -150,7 +150,7 @@ export function useReplicatedApp(env: Record<string, string> = {}): { cluster: S
   return { cluster, t };
 }
 
-async function queryOnce(url: string, statement: string): Promise<Record<string, unknown>[]> {
+export async function queryOnce(url: string, statement: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -48,7 +48,7 @@ export const commentsRoutes: Route[] = [
     handler: async ({ req, res, input: { params, body } }, { db, logger }) => {
       const actor = actorOf(req);
       const post = await findVisiblePost(db, params.postId, actor);
-      const author = { id: actor.id, name: req.authSession!.user.name };
+      const author = { id: actor.id, name: actor.name };
       const comment = await comments.createComment(db, post, author, body);
       logger.info("Comment created", { commentId: comment.id, postId: post.id, authorId: actor.id });
       res.status(201).json(comment);
