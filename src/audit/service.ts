@@ -38,10 +38,18 @@ const auditColumns = {
 };
 
 /**
- * Takes the db or the transaction of the change it records, so the change and its record commit
- * together. The actor's email is copied as it is now: the entry outlives the account.
+ * How a caller says what a change's audit entry is: the service that makes the change calls it with
+ * what it wrote, inside the change's own transaction, and records what it returns (nothing when it
+ * returns undefined). A throw rolls the change back: no change without its entry.
  */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+export type Audit<Written> = (written: Written) => AuditEntry | undefined;
+
+/**
+ * Takes the transaction of the change it records, so the change and its record commit together.
+ * The actor's email is copied as it is now: the entry outlives the account.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry | undefined): Promise<void> {
+  if (!entry) return;
   const actorEmail =
     entry.actorId === null
       ? null

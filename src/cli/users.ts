@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import * as z from "zod";
-import { recordAudit } from "../audit/service.js";
 import { roleSchema } from "../auth/roles.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { DataDirectoryInUseError } from "../db/data-dir-lock.js";
@@ -75,12 +74,12 @@ async function run(argv: string[]): Promise<string> {
       .where(eq(usersTable.email, email!.toLowerCase()));
     if (!found) throw new UsageError(`No user with email ${email}`);
     // Audited like the roles route, with no actor: the operator acted outside the API.
-    const user = await database.db.transaction(async (tx) => {
-      const { user: updated, previousRoles } = await setUserRoles(tx, found.id, roles);
-      const details = { roles: updated.roles, previousRoles, via: "cli" };
-      await recordAudit(tx, { actorId: null, action: "user.set_roles", targetId: found.id, details });
-      return updated;
-    });
+    const { user } = await setUserRoles(database.db, found.id, roles, ({ user: updated, previousRoles }) => ({
+      actorId: null,
+      action: "user.set_roles",
+      targetId: found.id,
+      details: { roles: updated.roles, previousRoles, via: "cli" },
+    }));
     return `${user.email} now has roles ${user.roles.join(", ")}`;
   } finally {
     await database.close();

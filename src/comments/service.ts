@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { type AuditEntry, recordAudit } from "../audit/service.js";
+import { type Audit, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { comments } from "../db/schema.js";
 import { responses } from "../http/errors.js";
@@ -82,10 +82,10 @@ export async function updateComment(db: Db, comment: Comment, input: CommentInpu
 }
 
 /** Deletes a comment and records the audit entry, if any, in the same transaction. */
-export async function deleteComment(db: Db, id: string, audit?: AuditEntry): Promise<void> {
+export async function deleteComment(db: Db, id: string, audit?: Audit<{ id: string }>): Promise<void> {
   await db.transaction(async (tx) => {
-    const deleted = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
-    if (deleted.length === 0) throw responses.notFound();
-    if (audit) await recordAudit(tx, audit);
+    const [deleted] = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+    if (!deleted) throw responses.notFound();
+    await recordAudit(tx, audit?.(deleted));
   });
 }

@@ -104,7 +104,9 @@ export const commentsRoutes: Route[] = [
       const post = await findDeletablePost(db, postId, actor);
       const comment = await comments.findComment(db, post.id, id);
       authorize(actor, "comment.delete", { comment, post });
-      await comments.deleteComment(db, comment.id, deletionAudit(req, "comment.delete", comment, { postId: post.id }));
+      await comments.deleteComment(db, comment.id, () =>
+        deletionAudit(req, "comment.delete", comment, { postId: post.id }),
+      );
       logger.info("Comment deleted", { commentId: comment.id, postId: post.id, deletedBy: actor.id });
       res.status(204).end();
     },

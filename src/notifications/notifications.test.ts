@@ -349,17 +349,16 @@ describe("notifications written by the service", () => {
     expect((await allNotifications(user)).map((n) => n.message)).toEqual(["Your roles were changed to MODERATOR"]);
   });
 
-  // Service level: nothing over HTTP can make the caller's transaction fail after the change.
-  it("rolls the notification back with the change when the caller's transaction fails", async () => {
+  // Service level: nothing over HTTP can make the audit entry fail after the change.
+  it("rolls the notification back with the change when its audit entry cannot be written", async () => {
     const author = await signUp(t);
     const post = await createPost(t, author);
-    const failing = (change: (tx: typeof t.database.db) => Promise<unknown>) =>
-      t.database.db.transaction(async (tx) => {
-        await change(tx);
-        throw new Error("the audit entry could not be written");
-      });
-    await expect(failing((tx) => setPostStatus(tx, post.id, "hidden"))).rejects.toThrow("audit entry");
-    await expect(failing((tx) => setUserRoles(tx, author.id, ["MODERATOR"]))).rejects.toThrow("audit entry");
+    const failing = () => {
+      throw new Error("the audit entry could not be written");
+    };
+    const db = t.database.db;
+    await expect(setPostStatus(db, post.id, "hidden", failing)).rejects.toThrow("audit entry");
+    await expect(setUserRoles(db, author.id, ["MODERATOR"], failing)).rejects.toThrow("audit entry");
     expect(await allNotifications(author)).toEqual([]);
     expect((await t.http.get(`/api/posts/${post.id}`)).status).toBe(200);
     expect((await t.http.get("/api/profile").set("Cookie", author.cookie)).body.user.roles).toEqual(["USER"]);

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type AuditEntry, recordAudit } from "../audit/service.js";
+import { type Audit, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { notifications } from "../db/schema.js";
 import { isForeignKeyViolation } from "../db/errors.js";
@@ -42,7 +42,7 @@ type Notification = Awaited<ReturnType<typeof findOwnNotification>>;
 export async function sendAdminNotification(
   db: Db,
   input: { userId: string; message: string },
-  audit: (sent: Notification) => AuditEntry,
+  audit: Audit<Notification>,
 ): Promise<Notification> {
   try {
     return await db.transaction(async (tx) => {

@@ -29,5 +29,5 @@ export async function deletePostAs(req: Request, db: Db, id: string): Promise<vo
   const actor = actorOf(req);
   const post = await posts.findDeletablePost(db, id, actor);
   authorize(actor, "post.delete", post);
-  await posts.deletePost(db, post.id, deletionAudit(req, "post.delete", post));
+  await posts.deletePost(db, post.id, () => deletionAudit(req, "post.delete", post));
 }

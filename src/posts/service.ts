@@ -1,6 +1,6 @@
 import { and, arrayContains, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import { type AuditEntry, recordAudit } from "../audit/service.js";
+import { type Audit, recordAudit } from "../audit/service.js";
 import type { Actor } from "../auth/actor.js";
 import { reachesEveryPost, seesHiddenPosts } from "../auth/policy.js";
 import type { Db } from "../db/client.js";
@@ -188,19 +188,19 @@ export async function updatePost(db: Db, id: string, input: PostInput | PostPatc
 }
 
 /** Deletes a post (its comments go with it) and records the audit entry, if any, in the same transaction. */
-export async function deletePost(db: Db, id: string, audit?: AuditEntry): Promise<void> {
+export async function deletePost(db: Db, id: string, audit?: Audit<{ id: string }>): Promise<void> {
   await db.transaction(async (tx) => {
-    const deleted = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
-    if (deleted.length === 0) throw postNotFound();
-    if (audit) await recordAudit(tx, audit);
+    const [deleted] = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+    if (!deleted) throw postNotFound();
+    await recordAudit(tx, audit?.(deleted));
   });
 }
 
 /**
- * Moderation: sets the status and, when it changed, notifies the author in the same transaction
- * (a savepoint when the caller already holds one, as the moderation route does for its audit entry).
+ * Moderation: sets the status and, when it changed, notifies the author; the audit entry, if any,
+ * commits with them.
  */
-export async function setPostStatus(db: Db, id: string, status: "visible" | "hidden") {
+export async function setPostStatus(db: Db, id: string, status: "visible" | "hidden", audit?: Audit<Post>) {
   const post = await db.transaction(async (tx) => {
     // Locked, so two moderators acting at once cannot both see the old status and both notify.
     const [current] = await tx.select({ status: posts.status }).from(posts).where(eq(posts.id, id)).for("update");
@@ -215,6 +215,7 @@ export async function setPostStatus(db: Db, id: string, status: "visible" | "hid
         postId: id,
       });
     }
+    await recordAudit(tx, audit?.(post!));
     return post!;
   });
   return post;

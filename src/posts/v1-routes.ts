@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { recordAudit, requestAudit } from "../audit/service.js";
+import { requestAudit } from "../audit/service.js";
 import { roleGates } from "../auth/policy.js";
 import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
@@ -100,10 +100,9 @@ export const postsV1Routes: Route[] = [
       const { postId, action, reason } = input.body;
       const actor = actorOf(req);
       await posts.findVisiblePost(db, postId, actor);
-      await db.transaction(async (tx) => {
-        await posts.setPostStatus(tx, postId, action === "hide" ? "hidden" : "visible");
-        await recordAudit(tx, requestAudit(req, "post.moderate", postId, { action, reason }));
-      });
+      await posts.setPostStatus(db, postId, action === "hide" ? "hidden" : "visible", () =>
+        requestAudit(req, "post.moderate", postId, { action, reason }),
+      );
       logger.info("Post moderated", { moderatorId: actor.id, postId, action, reason });
       res.json({ success: true });
     },

@@ -1,5 +1,5 @@
 import { asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
-import { type AuditEntry, recordAudit } from "../audit/service.js";
+import { type Audit, recordAudit } from "../audit/service.js";
 import type { Auth } from "../auth/auth.js";
 import type { Role } from "../auth/roles.js";
 import type { Db } from "../db/client.js";
@@ -151,14 +151,14 @@ export async function updateUser(db: Db, id: string, changes: { name?: string; e
 }
 
 /**
- * Sets a user's roles and, when they changed, notifies the user in the same transaction (a
- * savepoint when the caller already holds one, as the roles route and the CLI do for their audit
- * entry). Returns the roles it replaced too, read under the same row lock.
+ * Sets a user's roles and, when they changed, notifies the user; the audit entry, if any, commits
+ * with them. Returns the roles it replaced too, read under the same row lock.
  */
 export async function setUserRoles(
   db: Db,
   id: string,
   roles: Role[],
+  audit?: Audit<{ user: PublicUser; previousRoles: Role[] }>,
 ): Promise<{ user: PublicUser; previousRoles: Role[] }> {
   const changed = await db.transaction(async (tx) => {
     // Locked, so two changes at once cannot both compare against the same old roles.
@@ -168,7 +168,9 @@ export async function setUserRoles(
     if (!sameRoles(current.roles, user!.roles)) {
       await notify(tx, { userId: id, type: "roles", message: `Your roles were changed to ${user!.roles.join(", ")}` });
     }
-    return { user: user!, previousRoles: current.roles };
+    const changed = { user: user!, previousRoles: current.roles };
+    await recordAudit(tx, audit?.(changed));
+    return changed;
   });
   return changed;
 }
@@ -182,14 +184,10 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
  * transaction (every route that deletes passes its entry): the entry keeps the email, the only
  * trace left of who the user was.
  */
-export async function deleteUser(
-  db: Db,
-  id: string,
-  audit?: (deleted: { email: string }) => AuditEntry,
-): Promise<void> {
+export async function deleteUser(db: Db, id: string, audit?: Audit<{ email: string }>): Promise<void> {
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
     if (!deleted) throw userNotFound();
-    if (audit) await recordAudit(tx, audit(deleted));
+    await recordAudit(tx, audit?.(deleted));
   });
 }

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { recordAudit, requestAudit } from "../audit/service.js";
+import { requestAudit } from "../audit/service.js";
 import { authorize, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
@@ -92,11 +92,9 @@ export const usersV1Routes: Route[] = [
     errors: [404, 409],
     handler: async ({ req, res, input: { params, body } }, { db }) => {
       authorize(actorOf(req), "user.setRoles", { id: params.id, roles: body.roles });
-      const user = await db.transaction(async (tx) => {
-        const { user: updated, previousRoles } = await users.setUserRoles(tx, params.id, body.roles);
-        await recordAudit(tx, requestAudit(req, "user.set_roles", params.id, { roles: updated.roles, previousRoles }));
-        return updated;
-      });
+      const { user } = await users.setUserRoles(db, params.id, body.roles, ({ user: updated, previousRoles }) =>
+        requestAudit(req, "user.set_roles", params.id, { roles: updated.roles, previousRoles }),
+      );
       res.json({ user });
     },
   }),
