@@ -10,6 +10,7 @@ import type { AppOptions } from "../src/deps.js";
 import { createHttpServer } from "../src/http/server.js";
 import type { TestUser } from "./factories.js";
 import type { TestApp } from "./harness.js";
+import { poll } from "./poll.js";
 
 // The live notification stream (GET /api/v2/notifications/ with Accept: text/event-stream), opened
 // the way a browser's EventSource opens it, or read raw where the EventSource hides something.
@@ -88,6 +89,13 @@ export async function openEventSource(host: StreamHost, user: TestUser, lastEven
     received,
     /** The ids of the notifications received so far. */
     ids: () => received.map((event) => event.id),
+    /** The ids received once there are at least `count` (or the ids so far when they do not come in time). */
+    idsOnceAtLeast: (count: number, options?: { withinMs?: number }) =>
+      poll(
+        () => received.map((event) => event.id),
+        (ids) => ids.length >= count,
+        options,
+      ),
     close: () => source.close(),
   };
 }

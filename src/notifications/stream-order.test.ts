@@ -61,28 +61,13 @@ describe.runIf(onPostgres)("a notification committed after a later-started one w
       );
       await early.query("commit");
       const earlyId = inserted.rows[0]!.id;
-      expect(
-        await poll(
-          () => stream.ids(),
-          (ids) => ids.length >= 2,
-        ),
-      ).toEqual([late, earlyId]);
+      expect(await stream.idsOnceAtLeast(2)).toEqual([late, earlyId]);
 
       const fromBefore = await openEventSource(instance, user, before);
       const fromLate = await openEventSource(instance, user, late);
       try {
-        expect(
-          await poll(
-            () => fromBefore.ids(),
-            (ids) => ids.length >= 2,
-          ),
-        ).toEqual([late, earlyId]);
-        expect(
-          await poll(
-            () => fromLate.ids(),
-            (ids) => ids.length >= 1,
-          ),
-        ).toEqual([earlyId]);
+        expect(await fromBefore.idsOnceAtLeast(2)).toEqual([late, earlyId]);
+        expect(await fromLate.idsOnceAtLeast(1)).toEqual([earlyId]);
       } finally {
         fromBefore.close();
         fromLate.close();
@@ -108,12 +93,7 @@ describe.runIf(onPostgres)("a notification committed after a later-started one w
       const late = await sendAdminNotification(admin, user.id, "written later, committed first");
       await early.query("commit");
       const earlyId = inserted.rows[0]!.id;
-      expect(
-        await poll(
-          () => stream.ids(),
-          (ids) => ids.length >= 2,
-        ),
-      ).toEqual([earlyId, late]);
+      expect(await stream.idsOnceAtLeast(2)).toEqual([earlyId, late]);
     } finally {
       stream.close();
       await early.end();
@@ -154,11 +134,7 @@ describe("40 users commenting 25 times each on one author's post, all at once", 
     const stream = await openEventSource(instance, author);
     try {
       await commentAll(post.id);
-      const ids = await poll(
-        () => stream.ids(),
-        (got) => got.length >= TOTAL,
-        { withinMs: 60_000 },
-      );
+      const ids = await stream.idsOnceAtLeast(TOTAL, { withinMs: 60_000 });
       expect({ delivered: ids.length, duplicated: duplicates(ids) }).toEqual({ delivered: TOTAL, duplicated: [] });
     } finally {
       stream.close();
