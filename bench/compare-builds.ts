@@ -101,7 +101,8 @@ for (const [name, list] of results) {
   console.log(
     `median of ${list.length}, ${name}: ${Math.round(of((m) => m.requestsPerSecond))} req/s, ` +
       `CPU ${Math.round(of((m) => m.cpuUsPerRequest))} µs/req (+ db ${Math.round(of((m) => m.databaseCpuUsPerRequest))}), ` +
-      `GC ${Math.round(of((m) => m.gcUsPerRequest))} µs/req, heap ${of((m) => m.allocatedKbPerRequest).toFixed(1)} KB/req`,
+      `GC ${Math.round(of((m) => m.gcUsPerRequest))} µs/req, heap ${of((m) => m.allocatedKbPerRequest).toFixed(1)} KB/req ` +
+      `(${of((m) => m.promotedKbPerRequest).toFixed(1)} promoted)`,
   );
 }
 await cleanUpAll();
@@ -110,6 +111,6 @@ function describe(m: Measurement): string {
   return (
     `${Math.round(m.requestsPerSecond)} req/s, p99 ${m.p99} ms, CPU ${Math.round(m.cpuUsPerRequest ?? NaN)} µs/req ` +
     `(+ db ${Math.round(m.databaseCpuUsPerRequest ?? NaN)}), GC ${Math.round(m.gcUsPerRequest ?? NaN)} µs/req, ` +
-    `heap ${(m.allocatedKbPerRequest ?? NaN).toFixed(1)} KB/req, non-2xx ${m.non2xx}, errors ${m.errors}`
+    `heap ${(m.allocatedKbPerRequest ?? NaN).toFixed(1)} KB/req (${(m.promotedKbPerRequest ?? NaN).toFixed(1)} promoted), non-2xx ${m.non2xx}, errors ${m.errors}`
   );
 }

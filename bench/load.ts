@@ -42,6 +42,8 @@ export interface Measurement {
   gcUsPerRequest?: number;
   /** KB the JavaScript heap allocated per request (runtime-probe.ts): what the collector has to clear. */
   allocatedKbPerRequest?: number;
+  /** KB per request the young collections promoted to the old generation (runtime-probe.ts). */
+  promotedKbPerRequest?: number;
   /** Wall-clock bounds of the measured run (Date.now()), to cut a CPU profile to it. */
   startedAt: number;
   endedAt: number;
@@ -103,6 +105,8 @@ export async function measure(target: Target, spec: RequestSpec, load: Load): Pr
     gcUsPerRequest: runtime && result.requests.total > 0 ? (runtime.gcMs * 1000) / result.requests.total : undefined,
     allocatedKbPerRequest:
       runtime && result.requests.total > 0 ? runtime.allocatedBytes / 1024 / result.requests.total : undefined,
+    promotedKbPerRequest:
+      runtime && result.requests.total > 0 ? runtime.promotedBytes / 1024 / result.requests.total : undefined,
     startedAt,
     endedAt,
   };

@@ -23,7 +23,7 @@ const HEADER = [
   "RSS MB",
   "CPU µs/req (+ db)",
   "loop delay p99 ms",
-  "GC µs/req (heap KB allocated/req)",
+  "GC µs/req (heap KB allocated, promoted per req)",
   "vs baseline (req/s ratio)",
 ];
 
@@ -48,7 +48,9 @@ function cells(row: Row): string[] {
 function gcCell(m: Measurement): string {
   if (m.gcUsPerRequest === undefined) return "";
   const gc = Math.round(m.gcUsPerRequest).toString();
-  return m.allocatedKbPerRequest === undefined ? gc : `${gc} (${m.allocatedKbPerRequest.toFixed(1)})`;
+  if (m.allocatedKbPerRequest === undefined) return gc;
+  const promoted = m.promotedKbPerRequest === undefined ? "" : `, ${m.promotedKbPerRequest.toFixed(1)} promoted`;
+  return `${gc} (${m.allocatedKbPerRequest.toFixed(1)}${promoted})`;
 }
 
 function cpuCell(m: Measurement): string {

@@ -22,6 +22,12 @@ export interface RuntimeWindow {
    * compete for the cores, so it compares two builds on a busy machine.
    */
   allocatedBytes: number;
+  /**
+   * Bytes the young-generation collections moved to the old generation: objects that outlived two
+   * of them. A request's objects normally die young; what is promoted per request must later be
+   * cleared by a full collection, the costly kind.
+   */
+  promotedBytes: number;
 }
 
 const file = process.env.BENCH_RUNTIME_FILE;
@@ -59,6 +65,9 @@ if (file) {
       gcMs: Math.round(gcMs * 100) / 100,
       gcCount,
       allocatedBytes: usedNow - usedAtStart + freed,
+      promotedBytes: collections
+        .filter((gc) => gc.gcType === "Scavenge")
+        .reduce((sum, gc) => sum + Math.max(0, oldSpaceUsed(gc.afterGC) - oldSpaceUsed(gc.beforeGC)), 0),
     };
     writeFileSync(file, JSON.stringify(window));
     delay.reset();
@@ -68,4 +77,8 @@ if (file) {
     profiler = new GCProfiler();
     profiler.start();
   });
+}
+
+function oldSpaceUsed(at: { heapSpaceStatistics: { spaceName: string; spaceUsedSize: number }[] }): number {
+  return at.heapSpaceStatistics.find((space) => space.spaceName === "old_space")?.spaceUsedSize ?? 0;
 }

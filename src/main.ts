@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { Server as TcpServer } from "node:net";
 import { createApp } from "./app.js";
@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
 import { Readiness } from "./http/health.js";
 import { redisRateLimitStores } from "./http/redis-rate-limit-stores.js";
+import { InFlightResponses } from "./http/in-flight-responses.js";
 import { createHttpServer } from "./http/server.js";
 import { createLogger, type Logger } from "./logging/logger.js";
 import { loadMetrics } from "./metrics/load.js";
@@ -88,11 +89,10 @@ async function main(): Promise<void> {
  */
 function drainOnShutdown(server: Server, logger: Logger): () => Promise<void> {
   let draining = false;
-  const inFlight = new Set<ServerResponse>();
+  const inFlight = new InFlightResponses();
   server.prependListener("request", (_req, res) => {
     if (draining) res.setHeader("Connection", "close");
     inFlight.add(res);
-    res.once("close", () => inFlight.delete(res));
   });
 
   return () =>
