@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { Logger } from "../logging/logger.js";
 import { redactUrl } from "../logging/logger.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
+import { sourceMappedStack } from "../logging/source-mapped-stack.js";
 import {
   errorNameOf,
   isDataException,
@@ -103,7 +104,8 @@ function logError(logger: Logger, req: Request, requestId: unknown, httpError: H
   if (cause instanceof Error && !isDatabaseError(cause)) {
     context.errorName = errorNameOf(cause);
     // The service's own errors say nothing their message (the log line's) does not.
-    if (!(cause instanceof HttpError)) Object.assign(context, { errorMessage: cause.message, stack: cause.stack });
+    if (!(cause instanceof HttpError))
+      Object.assign(context, { errorMessage: cause.message, stack: cause.stack && sourceMappedStack(cause.stack) });
   }
   logger.error(httpError.message, context);
 }
