@@ -56,10 +56,8 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
 
     let session = found;
     let impersonatedBy: Actor["impersonatedBy"];
-    // An empty value is no value: a form or a client that always sends the parameter means no one.
-    const impersonated = isAdmin ? req.query.impersonatingUser : undefined;
-    if (impersonated !== undefined && impersonated !== "") {
-      const targetId = typeof impersonated === "string" ? impersonated : JSON.stringify(impersonated);
+    const targetId = isAdmin ? impersonationAsked(req) : undefined;
+    if (targetId !== undefined) {
       const path = redactUrl(req.originalUrl);
       // The target's roles and existence decide what this request may do: read where they are current.
       const target = await onPrimary(() => findUser(db, targetId));
@@ -108,10 +106,9 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
   async function actingUserNow(req: Request): Promise<string | null> {
     const found = await findSession(req);
     if (!found) return null;
-    const impersonated = found.user.roles.includes("ADMIN") ? req.query.impersonatingUser : undefined;
-    if (impersonated === undefined) return found.user.id;
-    if (typeof impersonated !== "string") return null;
-    const target = await findUser(db, impersonated);
+    const targetId = found.user.roles.includes("ADMIN") ? impersonationAsked(req) : undefined;
+    if (targetId === undefined) return found.user.id;
+    const target = await findUser(db, targetId);
     return target?.id ?? null;
   }
 
@@ -150,4 +147,14 @@ export type AuthGuards = ReturnType<typeof createAuthGuards>;
 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
+}
+
+/**
+ * The user an ADMIN's request asks to act as (`?impersonatingUser=`), as the request gave it. An
+ * empty value asks for no one: a form or a client that always sends the parameter means no one.
+ */
+function impersonationAsked(req: Request): string | undefined {
+  const asked = req.query.impersonatingUser;
+  if (asked === undefined || asked === "") return undefined;
+  return typeof asked === "string" ? asked : JSON.stringify(asked);
 }

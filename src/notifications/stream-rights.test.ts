@@ -62,6 +62,21 @@ describe("a live stream's rights", () => {
     await stream.cancel();
   });
 
+  it("keeps an ADMIN's own stream opened with an empty impersonatingUser, as the request that opened it", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const stream = await openRawStream(host, admin, "?impersonatingUser=");
+    await setUserRoles(t.database.db, admin.id, ["ADMIN", "MODERATOR"]);
+    await send(sender, admin.id, "to the admin themself");
+    expect(
+      await poll(
+        () => stream.text(),
+        (text) => text.includes("to the admin themself"),
+      ),
+    ).toContain("to the admin themself");
+    expect(stream.ended()).toBe(false);
+    await stream.cancel();
+  });
+
   it("cannot be opened with adminKey: 400 JSON, nothing elevated", async () => {
     const user = await signUp(t);
     const ada = await signUp(t, { name: "Ada" });
