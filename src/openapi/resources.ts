@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { roleSchema } from "../auth/roles.js";
+import { notificationTypeEnum, postStatusEnum, postVisibilityEnum } from "../db/schema.js";
 import { emailAddress } from "../users/schemas.js";
 
 // What the routes answer, declared once. The routes select exactly these columns; the test
@@ -31,9 +32,9 @@ export const postJson = z
     title: z.string(),
     content: z.string(),
     tags: z.array(z.string()),
-    visibility: z.enum(["public", "private"]),
+    visibility: z.enum(postVisibilityEnum.enumValues),
     status: z
-      .enum(["visible", "hidden"])
+      .enum(postStatusEnum.enumValues)
       .meta({ description: "hidden: moderated; seen only by its author, moderators and admins" }),
     authorId: z.uuid(),
     createdAt: timestamp,
@@ -56,7 +57,7 @@ export const notificationJson = z
   .object({
     id: z.uuid(),
     userId: z.uuid(),
-    type: z.enum(["comment", "moderation", "roles", "admin"]),
+    type: z.enum(notificationTypeEnum.enumValues),
     message: z.string(),
     postId: z.uuid().nullable(),
     createdAt: timestamp,

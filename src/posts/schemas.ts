@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { postVisibilityEnum } from "../db/schema.js";
 import { text, visibleText } from "../http/validate.js";
 
 const fields = {
@@ -8,7 +9,7 @@ const fields = {
     .array(visibleText().min(1).max(50))
     .max(5)
     .meta({ example: ["engines", "notes"] }),
-  visibility: z.enum(["public", "private"]),
+  visibility: z.enum(postVisibilityEnum.enumValues),
 };
 
 /** Create and full update (PUT): tags and visibility may be left out and take their defaults. */
