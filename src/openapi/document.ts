@@ -1,5 +1,6 @@
 import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
+import { roleGates } from "../auth/policy.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
 import { authPaths } from "./auth-paths.js";
 import * as z from "zod";
@@ -9,7 +10,7 @@ import { finished, type OpenApiDocument, rateLimitHeaders } from "./finishing.js
 import { probeRoutes } from "../http/ready.js";
 import { v1Routes } from "../v1/routes.js";
 import { v2Routes } from "../v2/routes.js";
-import { pathsOf, SESSION_COOKIE } from "./operations.js";
+import { pathsOf, rolesText, SESSION_COOKIE } from "./operations.js";
 import { statusJson } from "./resources.js";
 
 export type { OpenApiDocument };
@@ -98,7 +99,7 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
       { name: "Posts (v1)", description: "v1: posts with limit/offset lists and moderation" },
       { name: "Posts", description: "v2: Django REST framework conventions" },
       { name: "Comments", description: "v2: comments on a post, cursor-paginated" },
-      { name: "Users", description: "v2: accounts; the list is for ADMIN" },
+      { name: "Users", description: `v2: accounts; the list is for ${rolesText(roleGates.listUsers)}` },
       { name: "Notifications", description: "v2: a user's notifications, as a list or a live event stream" },
       { name: "Tags", description: "v2: the most used tags of public posts" },
       { name: "Probes", description: "Liveness and readiness for orchestrators; never rate-limited" },

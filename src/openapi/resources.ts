@@ -1,7 +1,9 @@
 import * as z from "zod";
+import { HIDDEN_POST_READERS } from "../auth/policy.js";
 import { roleSchema } from "../auth/roles.js";
 import { notificationTypeEnum, postStatusEnum, postVisibilityEnum } from "../db/schema.js";
 import { emailAddress } from "../users/schemas.js";
+import { rolesText } from "./operations.js";
 
 // What the routes answer, declared once. The routes select exactly these columns; the test
 // harness validates every response of the suite against the document built from these schemas,
@@ -33,9 +35,9 @@ export const postJson = z
     content: z.string(),
     tags: z.array(z.string()),
     visibility: z.enum(postVisibilityEnum.enumValues),
-    status: z
-      .enum(postStatusEnum.enumValues)
-      .meta({ description: "hidden: moderated; seen only by its author, moderators and admins" }),
+    status: z.enum(postStatusEnum.enumValues).meta({
+      description: `hidden: moderated; seen only by its author and by ${rolesText(HIDDEN_POST_READERS, "and")}`,
+    }),
     authorId: z.uuid(),
     createdAt: timestamp,
     updatedAt: timestamp,
