@@ -55,7 +55,6 @@ export const internalError = () =>
 
 // Generic answers, for routes with no more specific message.
 export const responses = {
-  internalError,
   forbidden: () => new HttpError(403, "Insufficient permissions", "forbidden"),
   notFound: () => new HttpError(404, "Resource not found", "not_found"),
 };
