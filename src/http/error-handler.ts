@@ -17,6 +17,7 @@ import {
   badRequest,
   betterAuthBody,
   endpointNotFound,
+  exposedClientError,
   HttpError,
   internalError,
   invalidInput,
@@ -80,7 +81,7 @@ function toHttpError(error: unknown): HttpError {
   // Errors from Express and its body parser (http-errors) that are safe to show: bad encodings, undecodable paths.
   const { status, expose, message } = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
   if (typeof status === "number" && status >= 400 && status < 500 && expose === true && typeof message === "string") {
-    return new HttpError(status, message, "bad_request");
+    return exposedClientError(status, message);
   }
   return internalError();
 }

@@ -94,6 +94,26 @@ export const corsOriginNotAllowed = () =>
 export const betterAuthRefusal = (code: string, message: string) =>
   new HttpError(400, message, code, { betterAuthShape: true });
 
+/** A user field the service's rule refuses where better-auth would store it: INVALID_NAME, INVALID_EMAIL, INVALID_IMAGE. */
+export const invalidUserField = (field: string, message: string) =>
+  betterAuthRefusal(`INVALID_${field.toUpperCase()}`, `Invalid ${field}: ${message}`);
+
+// Why a new password is refused: better-auth's own codes for the lengths, ours for the rest.
+const PASSWORD_REFUSALS = {
+  PASSWORD_TOO_SHORT: "Password too short",
+  PASSWORD_TOO_LONG: "Password too long",
+  PASSWORD_BLANK: "Password must not be only whitespace",
+  PASSWORD_TOO_COMMON: "Password is too common: it appears in lists of leaked passwords; choose another",
+} as const;
+export type PasswordRefusal = keyof typeof PASSWORD_REFUSALS;
+/** The refusal's message, as the user routes' validation reports it. */
+export const passwordRefusalMessage = (refusal: PasswordRefusal) => PASSWORD_REFUSALS[refusal];
+/** The refusal as better-auth's endpoints answer it. */
+export const passwordRefused = (refusal: PasswordRefusal) => betterAuthRefusal(refusal, PASSWORD_REFUSALS[refusal]);
+
+/** An error from Express or its body parser that is safe to show, with its own 4xx status. */
+export const exposedClientError = (status: number, message: string) => new HttpError(status, message, "bad_request");
+
 // Requests Node refuses before the app sees them (see http/server.ts), by Node's error code.
 const CLIENT_ERRORS: Readonly<Record<string, () => HttpError>> = {
   HPE_HEADER_OVERFLOW: () => new HttpError(431, "Request header fields too large", "headers_too_large"),
