@@ -1,6 +1,7 @@
 import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
 import { roleGates } from "../auth/policy.js";
+import { methodNotAllowed } from "../http/errors.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
 import { authPaths } from "./auth-paths.js";
 import * as z from "zod";
@@ -23,7 +24,7 @@ errors \`{error, code?}\`; routes under \`/api/v2\` answer \`{detail}\` or, on a
 a map from field to messages; better-auth answers \`{message, code}\`.
 
 A v2 path asked with a method it does not serve answers 405 with an \`Allow\` header and
-\`{"detail": "Method \\"PATCH\\" not allowed."}\`; under \`/api\` and \`/api/auth\` any unserved
+\`{"detail": ${JSON.stringify(methodNotAllowed("PATCH").message)}}\`; under \`/api\` and \`/api/auth\` any unserved
 method is the unknown-endpoint 404.`;
 
 // The routes app.ts and openapi/router.ts mount by hand, outside the declared groups.
@@ -137,7 +138,7 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
 function withCrossSiteRefusals(document: OpenApiDocument): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (path.startsWith("/api/auth/")) continue;
-    const error = path.startsWith("/api/v2/") ? "V2Detail" : "V1Error";
+    const error = path.startsWith(`${v2Routes.base}/`) ? "V2Detail" : "V1Error";
     for (const method of UNSAFE_METHODS) {
       const operation = item?.[method.toLowerCase() as "post" | "put" | "patch" | "delete"];
       if (!operation?.responses || operation.responses["403"]) continue;
