@@ -9,7 +9,6 @@ import {
   invalidUserField,
   mailUnavailable,
   passwordRefused,
-  payloadTooLarge,
 } from "../http/errors.js";
 import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
@@ -116,7 +115,7 @@ export function authHandler(
       // `Content-Length: 0` is no body at all for better-auth (an empty one without a type is a 415).
       if (req.body === "") req.body = undefined;
       if (!error) parseAuthBody(req);
-      next((error as { type?: string } | undefined)?.type === "entity.too.large" ? payloadTooLarge("1 MB") : error);
+      next(error);
     });
   // The service's password rule (password-rule.ts), before better-auth hashes anything. Not in
   // better-auth's hooks: a request hook sends every session read through better-auth, and the

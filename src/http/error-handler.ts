@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import type { Logger } from "../logging/logger.js";
 import { redactUrl } from "../logging/logger.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
+import { V2_BASE } from "../v2/base.js";
 import { sourceMappedStack } from "../logging/source-mapped-stack.js";
 import {
   errorNameOf,
@@ -58,14 +59,16 @@ export function errorHandler({ config, logger }: { config: Pick<Config, "isDevel
 }
 
 function isV2(req: Request): boolean {
-  return req.originalUrl.startsWith("/api/v2/") || req.originalUrl === "/api/v2";
+  return req.originalUrl.startsWith(`${V2_BASE}/`) || req.originalUrl === V2_BASE;
 }
 
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const bodyParserType = (error as { type?: unknown } | null)?.type;
   if (bodyParserType === "entity.parse.failed") return invalidJson();
-  if (bodyParserType === "entity.too.large") return payloadTooLarge();
+  // The parser's error carries its bound in bytes, so the answer states the bound of the parser that refused.
+  const parserLimit = (error as { limit?: unknown } | null)?.limit;
+  if (bodyParserType === "entity.too.large" && typeof parserLimit === "number") return payloadTooLarge(parserLimit);
   if (isUniqueViolation(error)) return resourceConflict();
   // A write that lost a race with a deletion: the author's account went, and their session with
   // it (401), or the post did (404).

@@ -62,8 +62,10 @@ export const responses = {
 // The service's own errors, each with a code a client can branch on.
 export const postNotFound = () => new HttpError(404, "Post not found", "post_not_found");
 export const invalidJson = () => new HttpError(400, "Malformed JSON body", "invalid_json");
-export const payloadTooLarge = (limit = "100 kB") =>
-  new HttpError(413, `Request body exceeds the ${limit} limit`, "payload_too_large");
+/** A body over a parser's bound, which the answer states: 102,400 bytes as "100 kB", 1,048,576 as "1 MB". */
+export const payloadTooLarge = (limitBytes: number) =>
+  new HttpError(413, `Request body exceeds the ${sizeText(limitBytes)} limit`, "payload_too_large");
+const sizeText = (bytes: number) => (bytes >= 1024 ** 2 ? `${bytes / 1024 ** 2} MB` : `${bytes / 1024} kB`);
 export const badRequest = (message: string) => new HttpError(400, message, "bad_request");
 export const invalidInput = () => new HttpError(400, "A value in the request cannot be stored", "invalid_input");
 export const lastAdminProtection = () =>
