@@ -6,8 +6,8 @@ export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /**
- * Used by the tests only: the rank order ADMIN > MODERATOR > USER > GUEST, which holds when
- * userRole ranks at least as high as requiredRole. Access itself is decided by membership (auth/policy.ts).
+ * Used by the tests only. Whether userRole ranks at least as high as requiredRole in the order of
+ * ROLES; access itself is decided by membership (auth/policy.ts).
  */
 export function hasMinimumRole(userRole: Role, requiredRole: Role): boolean {
   return ROLES.indexOf(userRole) <= ROLES.indexOf(requiredRole);

@@ -3,8 +3,8 @@ import type { Config } from "../config.js";
 import type { Logger } from "../logging/logger.js";
 import { redactUrl } from "../logging/logger.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
-import { V2_BASE } from "../v2/base.js";
 import { sourceMappedStack } from "../logging/source-mapped-stack.js";
+import { V2_BASE } from "../v2/base.js";
 import {
   errorNameOf,
   isDataException,

@@ -1,2 +1,2 @@
-/** Where the v2 routes are mounted; the error handler and the document tell v2 paths by it. */
+/** Where the v2 routes are mounted; the error handler tells a v2 request by it. */
 export const V2_BASE = "/api/v2";
