@@ -957,7 +957,7 @@ export interface components {
             /** @enum {string} */
             visibility: "public" | "private";
             /**
-             * @description hidden: moderated; seen only by its author, moderators and admins
+             * @description hidden: moderated; seen only by its author and by MODERATOR and ADMIN
              * @enum {string}
              */
             status: "visible" | "hidden";

@@ -40,7 +40,7 @@ const insufficientRole = { error: "Insufficient role" };
 /** A small app on the real guards and error handler, for the guards and predicates no route uses alone. */
 let guarded: ReturnType<typeof supertest>;
 beforeAll(() => {
-  const { requireAuth, requireAdmin, requireUser } = createAuthGuards({
+  const { requireAuth } = createAuthGuards({
     auth: t.auth,
     db: t.database.db,
     config: t.config,
@@ -62,8 +62,8 @@ beforeAll(() => {
     });
   };
   app.get("/any", requireAuth(), describeRequest);
-  app.get("/user", requireUser, describeRequest);
-  app.get("/admin", requireAdmin, describeRequest);
+  app.get("/user", requireAuth("USER"), describeRequest);
+  app.get("/admin", requireAuth("ADMIN"), describeRequest);
   app.get("/moderator-or-guest", requireAuth("MODERATOR", "GUEST"), describeRequest);
   app.use(errorHandler({ config: t.config, logger: t.logger }));
   guarded = supertest(app);
@@ -127,7 +127,7 @@ describe("requireAuth: allowed roles", () => {
   const expected: Record<string, Record<keyof typeof users, number>> = {
     // requireAuth() only needs a session.
     "/any": { admin: 200, moderator: 200, user: 200, guest: 200 },
-    // requireUser allows role USER (and admins, who pass every check); holding a higher role is not holding USER.
+    // requireAuth("USER") allows role USER (and admins, who pass every check); holding a higher role is not holding USER.
     "/user": { admin: 200, moderator: 403, user: 200, guest: 403 },
     "/admin": { admin: 200, moderator: 403, user: 403, guest: 403 },
     // Any one of the allowed roles is enough.

@@ -1,6 +1,7 @@
 import type { BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
 import * as z from "zod";
+import { invalidUserField } from "../http/errors.js";
 import { createUserBody } from "../users/schemas.js";
 
 // A profile picture is a link to an image, not the image: http(s) only (no data: or javascript:
@@ -39,11 +40,9 @@ function checked(user: Record<string, unknown>): Partial<z.output<typeof userFie
   const result = userFields.safeParse({ name: user.name, email: user.email, image: user.image });
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    const field = String(issue.path[0]);
-    throw new APIError("BAD_REQUEST", {
-      message: `Invalid ${field}: ${issue.message}`,
-      code: `INVALID_${field.toUpperCase()}`,
-    });
+    // Thrown inside better-auth, so in better-auth's own error type, with the service's body.
+    const refusal = invalidUserField(String(issue.path[0]), issue.message);
+    throw new APIError("BAD_REQUEST", { message: refusal.message, code: refusal.code });
   }
   // Only the fields being written: an update must not set the others to undefined.
   return Object.fromEntries(Object.entries(result.data).filter(([field]) => user[field] !== undefined));

@@ -3,7 +3,13 @@ import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import { type ChangeFeed, whenWriteHeard } from "../changes/index.js";
 import { onPrimary } from "../db/replicas.js";
-import { betterAuthRefusal, endpointNotFound, mailUnavailable, payloadTooLarge } from "../http/errors.js";
+import {
+  betterAuthRefusal,
+  endpointNotFound,
+  invalidUserField,
+  mailUnavailable,
+  passwordRefused,
+} from "../http/errors.js";
 import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 import { authBodyField, parseAuthBody } from "./auth-body.js";
@@ -109,7 +115,7 @@ export function authHandler(
       // `Content-Length: 0` is no body at all for better-auth (an empty one without a type is a 415).
       if (req.body === "") req.body = undefined;
       if (!error) parseAuthBody(req);
-      next((error as { type?: string } | undefined)?.type === "entity.too.large" ? payloadTooLarge("1 MB") : error);
+      next(error);
     });
   // The service's password rule (password-rule.ts), before better-auth hashes anything. Not in
   // better-auth's hooks: a request hook sends every session read through better-auth, and the
@@ -118,7 +124,7 @@ export function authHandler(
     const field = NEW_PASSWORD_FIELDS.get(endpointOf(req.originalUrl) ?? "");
     const password = field === undefined ? undefined : authBodyField(req, field);
     const refusal = typeof password === "string" ? await refusedPassword(password) : undefined;
-    if (refusal) throw betterAuthRefusal(refusal.code, refusal.message);
+    if (refusal) throw passwordRefused(refusal);
     next();
   };
   // What better-auth would take on trust before it mails anything: an address the service's own
@@ -128,8 +134,7 @@ export function authHandler(
     const endpoint = endpointOf(req.originalUrl);
     if (endpoint === "/change-email") {
       const checked = userFields.safeParse({ email: authBodyField(req, "newEmail") });
-      if (!checked.success)
-        throw betterAuthRefusal("INVALID_EMAIL", `Invalid email: ${checked.error.issues[0]!.message}`);
+      if (!checked.success) throw invalidUserField("email", checked.error.issues[0]!.message);
     }
     if (endpoint === "/request-password-reset" && typeof authBodyField(req, "redirectTo") !== "string")
       throw betterAuthRefusal(

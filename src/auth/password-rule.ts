@@ -1,13 +1,8 @@
+import { type PasswordRefusal, passwordRefusalMessage } from "../http/errors.js";
 import { text } from "../http/validate.js";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-
-/** Why a new password is refused: better-auth's own codes for the lengths, ours for the rest. */
-export interface PasswordRefusal {
-  readonly code: "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_BLANK" | "PASSWORD_TOO_COMMON";
-  readonly message: string;
-}
 
 const ONLY_WHITESPACE = /^\p{White_Space}*$/u;
 
@@ -38,15 +33,10 @@ function commonPasswordList(): Promise<ReadonlySet<string>> {
  * guess. Passwords already stored are never checked again, so existing users keep signing in.
  */
 export async function refusedPassword(password: string): Promise<PasswordRefusal | undefined> {
-  if (password.length < PASSWORD_MIN_LENGTH) return { code: "PASSWORD_TOO_SHORT", message: "Password too short" };
-  if (password.length > PASSWORD_MAX_LENGTH) return { code: "PASSWORD_TOO_LONG", message: "Password too long" };
-  if (ONLY_WHITESPACE.test(password))
-    return { code: "PASSWORD_BLANK", message: "Password must not be only whitespace" };
-  if ((await commonPasswordList()).has(password.toLowerCase()))
-    return {
-      code: "PASSWORD_TOO_COMMON",
-      message: "Password is too common: it appears in lists of leaked passwords; choose another",
-    };
+  if (password.length < PASSWORD_MIN_LENGTH) return "PASSWORD_TOO_SHORT";
+  if (password.length > PASSWORD_MAX_LENGTH) return "PASSWORD_TOO_LONG";
+  if (ONLY_WHITESPACE.test(password)) return "PASSWORD_BLANK";
+  if ((await commonPasswordList()).has(password.toLowerCase())) return "PASSWORD_TOO_COMMON";
   return undefined;
 }
 
@@ -62,5 +52,5 @@ export const newPassword = () =>
     .superRefine(async (password, context) => {
       if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
       const refusal = await refusedPassword(password);
-      if (refusal) context.addIssue({ code: "custom", message: refusal.message });
+      if (refusal) context.addIssue({ code: "custom", message: passwordRefusalMessage(refusal) });
     });

@@ -40,9 +40,11 @@ export const roleGates = {
   readAudit: ["ADMIN"],
 } as const satisfies Record<string, readonly Role[]>;
 
-/** Moderators and admins also see public posts that moderation hid (posts/visibility.ts makes it SQL). */
+/** Who also sees public posts that moderation hid (posts/visibility.ts makes it SQL). */
+export const HIDDEN_POST_READERS: readonly Role[] = MODERATORS;
+
 export function seesHiddenPosts(actor: Actor): boolean {
-  return holdsAnyRole(actor, MODERATORS);
+  return holdsAnyRole(actor, HIDDEN_POST_READERS);
 }
 
 /** An ADMIN reaches every post to delete it (and its comments), also one they cannot see. */

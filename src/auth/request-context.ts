@@ -45,10 +45,10 @@ export function optionalActorOf(req: Request): RequestActor | null {
   return req.actor ?? null;
 }
 
-// The named request predicates of the API's access rules, for code that guards a route by hand:
-// the acting user (the impersonated one while impersonating) against a user id or a set of roles.
-// The service's own routers decide through auth/policy.ts instead; auth.test.ts holds these to
-// the same answers.
+// Used by the tests only: the routers decide through auth/policy.ts. These are the named request
+// predicates of the access rules, kept for code that guards a route by hand: the acting user (the
+// impersonated one while impersonating) against a user id or a set of roles; auth.test.ts holds
+// them to the policy's answers.
 
 export function isRequestFromUser(req: Request, userId: string): boolean {
   return req.requestorId !== undefined && req.requestorId === userId;

@@ -133,14 +133,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     next();
   };
 
-  return {
-    findSession,
-    actingUserNow,
-    requireAuth,
-    requireAdmin: requireAuth("ADMIN"),
-    requireUser: requireAuth("USER"),
-    optionalAuth,
-  };
+  return { actingUserNow, requireAuth, optionalAuth };
 }
 
 export type AuthGuards = ReturnType<typeof createAuthGuards>;

@@ -1,12 +1,14 @@
 import * as z from "zod";
 
+/** Highest rank first: the order is the hierarchy, read by `hasMinimumRole` and by the served access texts. */
 export const ROLES = ["ADMIN", "MODERATOR", "USER", "GUEST"] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-const RANK: Readonly<Record<Role, number>> = { ADMIN: 3, MODERATOR: 2, USER: 1, GUEST: 0 };
-
-/** The specification's hierarchy: holds when userRole ranks at least as high as requiredRole. */
+/**
+ * Used by the tests only. Whether userRole ranks at least as high as requiredRole in the order of
+ * ROLES; access itself is decided by membership (auth/policy.ts).
+ */
 export function hasMinimumRole(userRole: Role, requiredRole: Role): boolean {
-  return RANK[userRole] >= RANK[requiredRole];
+  return ROLES.indexOf(userRole) <= ROLES.indexOf(requiredRole);
 }

@@ -13,12 +13,13 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ROLES } from "../auth/roles.js";
 import { isoTimestamps } from "./iso-timestamp.js";
 
 // The four tables better-auth needs (user, session, account, verification), with UUID ids
 // (better-auth's `generateId: "uuid"`) and the service's `roles` column on the user.
 
-export const roleEnum = pgEnum("role", ["ADMIN", "MODERATOR", "USER", "GUEST"]);
+export const roleEnum = pgEnum("role", ROLES);
 
 // better-auth's adapter reads and writes these as Dates; the API's own tables use isoTimestamps.
 const timestamps = {

@@ -1,8 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Config } from "../config.js";
 import { crossSiteRequest } from "./errors.js";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { SAFE_METHODS } from "./methods.js";
 
 /**
  * A second layer against cross-site request forgery on the service's own routes (better-auth

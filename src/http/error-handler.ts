@@ -4,6 +4,7 @@ import type { Logger } from "../logging/logger.js";
 import { redactUrl } from "../logging/logger.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { sourceMappedStack } from "../logging/source-mapped-stack.js";
+import { V2_BASE } from "../v2/base.js";
 import {
   errorNameOf,
   isDataException,
@@ -17,6 +18,7 @@ import {
   badRequest,
   betterAuthBody,
   endpointNotFound,
+  exposedClientError,
   HttpError,
   internalError,
   invalidInput,
@@ -57,14 +59,16 @@ export function errorHandler({ config, logger }: { config: Pick<Config, "isDevel
 }
 
 function isV2(req: Request): boolean {
-  return req.originalUrl.startsWith("/api/v2/") || req.originalUrl === "/api/v2";
+  return req.originalUrl.startsWith(`${V2_BASE}/`) || req.originalUrl === V2_BASE;
 }
 
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const bodyParserType = (error as { type?: unknown } | null)?.type;
   if (bodyParserType === "entity.parse.failed") return invalidJson();
-  if (bodyParserType === "entity.too.large") return payloadTooLarge();
+  // The parser's error carries its bound in bytes, so the answer states the bound of the parser that refused.
+  const parserLimit = (error as { limit?: unknown } | null)?.limit;
+  if (bodyParserType === "entity.too.large" && typeof parserLimit === "number") return payloadTooLarge(parserLimit);
   if (isUniqueViolation(error)) return resourceConflict();
   // A write that lost a race with a deletion: the author's account went, and their session with
   // it (401), or the post did (404).
@@ -80,7 +84,7 @@ function toHttpError(error: unknown): HttpError {
   // Errors from Express and its body parser (http-errors) that are safe to show: bad encodings, undecodable paths.
   const { status, expose, message } = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
   if (typeof status === "number" && status >= 400 && status < 500 && expose === true && typeof message === "string") {
-    return new HttpError(status, message, "bad_request");
+    return exposedClientError(status, message);
   }
   return internalError();
 }

@@ -55,7 +55,6 @@ export const internalError = () =>
 
 // Generic answers, for routes with no more specific message.
 export const responses = {
-  internalError,
   forbidden: () => new HttpError(403, "Insufficient permissions", "forbidden"),
   notFound: () => new HttpError(404, "Resource not found", "not_found"),
 };
@@ -63,8 +62,10 @@ export const responses = {
 // The service's own errors, each with a code a client can branch on.
 export const postNotFound = () => new HttpError(404, "Post not found", "post_not_found");
 export const invalidJson = () => new HttpError(400, "Malformed JSON body", "invalid_json");
-export const payloadTooLarge = (limit = "100 kB") =>
-  new HttpError(413, `Request body exceeds the ${limit} limit`, "payload_too_large");
+/** A body over a parser's bound, which the answer states: 102,400 bytes as "100 kB", 1,048,576 as "1 MB". */
+export const payloadTooLarge = (limitBytes: number) =>
+  new HttpError(413, `Request body exceeds the ${sizeText(limitBytes)} limit`, "payload_too_large");
+const sizeText = (bytes: number) => (bytes >= 1024 ** 2 ? `${bytes / 1024 ** 2} MB` : `${bytes / 1024} kB`);
 export const badRequest = (message: string) => new HttpError(400, message, "bad_request");
 export const invalidInput = () => new HttpError(400, "A value in the request cannot be stored", "invalid_input");
 export const lastAdminProtection = () =>
@@ -94,6 +95,26 @@ export const corsOriginNotAllowed = () =>
 
 export const betterAuthRefusal = (code: string, message: string) =>
   new HttpError(400, message, code, { betterAuthShape: true });
+
+/** A user field the service's rule refuses where better-auth would store it: INVALID_NAME, INVALID_EMAIL, INVALID_IMAGE. */
+export const invalidUserField = (field: string, message: string) =>
+  betterAuthRefusal(`INVALID_${field.toUpperCase()}`, `Invalid ${field}: ${message}`);
+
+// Why a new password is refused: better-auth's own codes for the lengths, ours for the rest.
+const PASSWORD_REFUSALS = {
+  PASSWORD_TOO_SHORT: "Password too short",
+  PASSWORD_TOO_LONG: "Password too long",
+  PASSWORD_BLANK: "Password must not be only whitespace",
+  PASSWORD_TOO_COMMON: "Password is too common: it appears in lists of leaked passwords; choose another",
+} as const;
+export type PasswordRefusal = keyof typeof PASSWORD_REFUSALS;
+/** The refusal's message, as the user routes' validation reports it. */
+export const passwordRefusalMessage = (refusal: PasswordRefusal) => PASSWORD_REFUSALS[refusal];
+/** The refusal as better-auth's endpoints answer it. */
+export const passwordRefused = (refusal: PasswordRefusal) => betterAuthRefusal(refusal, PASSWORD_REFUSALS[refusal]);
+
+/** An error from Express or its body parser that is safe to show, with its own 4xx status. */
+export const exposedClientError = (status: number, message: string) => new HttpError(status, message, "bad_request");
 
 // Requests Node refuses before the app sees them (see http/server.ts), by Node's error code.
 const CLIENT_ERRORS: Readonly<Record<string, () => HttpError>> = {

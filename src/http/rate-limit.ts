@@ -29,7 +29,7 @@ const MAILS_PER_ADDRESS = 3;
 const ADDRESS_WINDOW_MS = 60 * 60_000;
 
 // Probes from the orchestrator must never be refused, or a busy instance would be restarted.
-const UNLIMITED_PATHS = new Set(["/health", "/ready"]);
+export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(["/health", "/ready"]);
 
 /** Where the limiters keep their counters; without one, each limiter counts in this process's memory. */
 export interface RateLimitStores {

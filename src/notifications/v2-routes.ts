@@ -37,7 +37,7 @@ const noAdminKeyOnStreams: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** /api/v2/notifications: each user lists, reads and deletes only their own; an ADMIN may send one. */
+/** /api/v2/notifications: each user lists, reads and deletes only their own; roleGates.sendNotification says who sends one. */
 export const notificationsRoutes: Route[] = [
   // With `Accept: text/event-stream` (an EventSource), the live stream instead of the list.
   route({

@@ -1,5 +1,7 @@
 import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
+import { roleGates } from "../auth/policy.js";
+import { methodNotAllowed } from "../http/errors.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
 import { authPaths } from "./auth-paths.js";
 import * as z from "zod";
@@ -9,7 +11,7 @@ import { finished, type OpenApiDocument, rateLimitHeaders } from "./finishing.js
 import { probeRoutes } from "../http/ready.js";
 import { v1Routes } from "../v1/routes.js";
 import { v2Routes } from "../v2/routes.js";
-import { pathsOf, SESSION_COOKIE } from "./operations.js";
+import { pathsOf, rolesText, SESSION_COOKIE } from "./operations.js";
 import { statusJson } from "./resources.js";
 
 export type { OpenApiDocument };
@@ -22,7 +24,7 @@ errors \`{error, code?}\`; routes under \`/api/v2\` answer \`{detail}\` or, on a
 a map from field to messages; better-auth answers \`{message, code}\`.
 
 A v2 path asked with a method it does not serve answers 405 with an \`Allow\` header and
-\`{"detail": "Method \\"PATCH\\" not allowed."}\`; under \`/api\` and \`/api/auth\` any unserved
+\`{"detail": ${JSON.stringify(methodNotAllowed("PATCH").message)}}\`; under \`/api\` and \`/api/auth\` any unserved
 method is the unknown-endpoint 404.`;
 
 // The routes app.ts and openapi/router.ts mount by hand, outside the declared groups.
@@ -98,7 +100,7 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
       { name: "Posts (v1)", description: "v1: posts with limit/offset lists and moderation" },
       { name: "Posts", description: "v2: Django REST framework conventions" },
       { name: "Comments", description: "v2: comments on a post, cursor-paginated" },
-      { name: "Users", description: "v2: accounts; the list is for ADMIN" },
+      { name: "Users", description: `v2: accounts; the list is for ${rolesText(roleGates.listUsers)}` },
       { name: "Notifications", description: "v2: a user's notifications, as a list or a live event stream" },
       { name: "Tags", description: "v2: the most used tags of public posts" },
       { name: "Probes", description: "Liveness and readiness for orchestrators; never rate-limited" },
@@ -136,7 +138,7 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
 function withCrossSiteRefusals(document: OpenApiDocument): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (path.startsWith("/api/auth/")) continue;
-    const error = path.startsWith("/api/v2/") ? "V2Detail" : "V1Error";
+    const error = path.startsWith(`${v2Routes.base}/`) ? "V2Detail" : "V1Error";
     for (const method of UNSAFE_METHODS) {
       const operation = item?.[method.toLowerCase() as "post" | "put" | "patch" | "delete"];
       if (!operation?.responses || operation.responses["403"]) continue;

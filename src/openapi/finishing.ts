@@ -1,12 +1,10 @@
 import type { createDocument } from "zod-openapi";
+import { UNLIMITED_PATHS } from "../http/rate-limit.js";
 
 type Json = Record<string, unknown>;
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
-
-// The probes are never counted against a rate limit (http/rate-limit.ts).
-const UNLIMITED_PATHS = new Set(["/health", "/ready"]);
 
 /** The headers express-rate-limit sends (draft 7 of the IETF RateLimit fields) when limits are on. */
 export const rateLimitHeaders: Record<string, Json> = {

@@ -77,15 +77,16 @@ function accessText(access: Access): string {
 /**
  * The roles a gate admits, lowest first: "ADMIN", "MODERATOR or ADMIN", or for every role from
  * one up, "USER or above". A gate that shuts out only GUEST is a write: a GUEST account only reads.
+ * Descriptions that say what the roles may do read better with "and": "MODERATOR and ADMIN".
  */
-function rolesText(roles: readonly Role[]): string {
+export function rolesText(roles: readonly Role[], conjunction: "or" | "and" = "or"): string {
   const admitted = ROLES.filter((role) => roles.includes(role)).reverse();
   const lowest = admitted[0] ?? "ADMIN";
   const fromLowestUp = ROLES.slice(0, ROLES.indexOf(lowest) + 1);
   const text =
     admitted.length > 2 && admitted.length === fromLowestUp.length
-      ? `${lowest} or above`
-      : [admitted.slice(0, -1).join(", "), admitted.at(-1)].filter(Boolean).join(" or ");
+      ? `${lowest} ${conjunction} above`
+      : [admitted.slice(0, -1).join(", "), admitted.at(-1)].filter(Boolean).join(` ${conjunction} `);
   const shutOut = ROLES.filter((role) => !roles.includes(role));
   return shutOut.length === 1 && shutOut[0] === "GUEST" ? `${text} (a GUEST only reads)` : text;
 }

@@ -1,6 +1,9 @@
 import * as z from "zod";
+import { HIDDEN_POST_READERS } from "../auth/policy.js";
 import { roleSchema } from "../auth/roles.js";
+import { notificationTypeEnum, postStatusEnum, postVisibilityEnum } from "../db/schema.js";
 import { emailAddress } from "../users/schemas.js";
+import { rolesText } from "./operations.js";
 
 // What the routes answer, declared once. The routes select exactly these columns; the test
 // harness validates every response of the suite against the document built from these schemas,
@@ -31,10 +34,10 @@ export const postJson = z
     title: z.string(),
     content: z.string(),
     tags: z.array(z.string()),
-    visibility: z.enum(["public", "private"]),
-    status: z
-      .enum(["visible", "hidden"])
-      .meta({ description: "hidden: moderated; seen only by its author, moderators and admins" }),
+    visibility: z.enum(postVisibilityEnum.enumValues),
+    status: z.enum(postStatusEnum.enumValues).meta({
+      description: `hidden: moderated; seen only by its author and by ${rolesText(HIDDEN_POST_READERS, "and")}`,
+    }),
     authorId: z.uuid(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -56,7 +59,7 @@ export const notificationJson = z
   .object({
     id: z.uuid(),
     userId: z.uuid(),
-    type: z.enum(["comment", "moderation", "roles", "admin"]),
+    type: z.enum(notificationTypeEnum.enumValues),
     message: z.string(),
     postId: z.uuid().nullable(),
     createdAt: timestamp,

@@ -1,14 +1,18 @@
 import * as z from "zod";
+import { postVisibilityEnum } from "../db/schema.js";
 import { text, visibleText } from "../http/validate.js";
+
+/** A tag's longest form; the tag filters search no further, since no longer tag is stored. */
+export const TAG_MAX_LENGTH = 50;
 
 const fields = {
   title: visibleText().min(5).max(200).meta({ example: "Notes on the Analytical Engine" }),
   content: visibleText().min(10).max(50_000).meta({ example: "It might act upon other things besides number." }),
   tags: z
-    .array(visibleText().min(1).max(50))
+    .array(visibleText().min(1).max(TAG_MAX_LENGTH))
     .max(5)
     .meta({ example: ["engines", "notes"] }),
-  visibility: z.enum(["public", "private"]),
+  visibility: z.enum(postVisibilityEnum.enumValues),
 };
 
 /** Create and full update (PUT): tags and visibility may be left out and take their defaults. */

@@ -1,10 +1,11 @@
 import * as z from "zod";
 import { requestAudit } from "../audit/service.js";
-import { roleGates } from "../auth/policy.js";
+import { HIDDEN_POST_READERS, roleGates } from "../auth/policy.js";
 import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
 import { idParams } from "../http/validate.js";
+import { rolesText } from "../openapi/operations.js";
 import { postJson, successJson } from "../openapi/resources.js";
 import { moderationBody, postBody } from "./schemas.js";
 import { createOwnPost, deletePostAs, updateOwnPost } from "./actions.js";
@@ -22,7 +23,8 @@ export const postsV1Routes: Route[] = [
     tag,
     summary: "List posts, newest first",
     description:
-      "Anonymous callers see public, visible posts; a session adds your own; MODERATOR and ADMIN also see hidden posts.",
+      "Anonymous callers see public, visible posts; a session adds your own; " +
+      `${rolesText(HIDDEN_POST_READERS, "and")} also see hidden posts.`,
     access: "optional-session",
     query: postsList.query,
     successes: { 200: { description: "A window of posts", schema: postsList.envelope("posts", postJson) } },

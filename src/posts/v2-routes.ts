@@ -8,7 +8,7 @@ import { type Route, route } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
 import { postJson } from "../openapi/resources.js";
 import { replaceAndPatch } from "../v2/updates.js";
-import { postBody, postPatchBody } from "./schemas.js";
+import { postBody, postPatchBody, TAG_MAX_LENGTH } from "./schemas.js";
 import { createOwnPost, deletePostAs, updateOwnPost } from "./actions.js";
 import * as posts from "./service.js";
 
@@ -17,7 +17,7 @@ const postsList = pageNumber({ defaultSize: 20, maxSize: 100 });
 
 const postsListQuery = z.object({
   search: text().max(200).optional(),
-  tag: text().max(50).optional(),
+  tag: text().max(TAG_MAX_LENGTH).optional(),
   author: z.uuid().optional(),
   ordering: orderingParam(
     { created_at: postsTable.createdAt, updated_at: postsTable.updatedAt, title: postsTable.title },
@@ -31,7 +31,7 @@ export const postsV2Routes: Route[] = [
     method: "get",
     path: "/posts/",
     tag,
-    summary: "List posts (page number)",
+    summary: `List posts (${postsList.label})`,
     description:
       "Same visibility as v1. `search` is full text over title and content (web-search syntax); `ordering` takes created_at, updated_at, title, comma-separated, `-` for descending.",
     access: "optional-session",

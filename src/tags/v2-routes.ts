@@ -2,9 +2,10 @@ import * as z from "zod";
 import { type Route, route } from "../http/route.js";
 import { text } from "../http/validate.js";
 import { tagJson } from "../openapi/resources.js";
+import { TAG_MAX_LENGTH } from "../posts/schemas.js";
 import { listTags, TAGS_LISTED } from "./service.js";
 
-const tagsQuery = z.object({ search: text().max(50).optional() });
+const tagsQuery = z.object({ search: text().max(TAG_MAX_LENGTH).optional() });
 
 /**
  * /api/v2/tags: not paginated (the list is short and read whole), a plain JSON array of at most
