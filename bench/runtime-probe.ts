@@ -25,7 +25,8 @@ export interface RuntimeWindow {
   /**
    * Bytes the young-generation collections moved to the old generation: objects that outlived two
    * of them. A request's objects normally die young; what is promoted per request must later be
-   * cleared by a full collection, the costly kind.
+   * cleared by a full collection, the costly kind. A lower bound: the old generation's growth over
+   * each scavenge, less anything swept during it.
    */
   promotedBytes: number;
 }
@@ -79,6 +80,9 @@ if (file) {
   });
 }
 
+// Where a scavenge puts what it promotes: the old space, and the large-object space for big objects.
 function oldSpaceUsed(at: { heapSpaceStatistics: { spaceName: string; spaceUsedSize: number }[] }): number {
-  return at.heapSpaceStatistics.find((space) => space.spaceName === "old_space")?.spaceUsedSize ?? 0;
+  return at.heapSpaceStatistics
+    .filter((space) => space.spaceName === "old_space" || space.spaceName === "large_object_space")
+    .reduce((sum, space) => sum + space.spaceUsedSize, 0);
 }

@@ -45,8 +45,9 @@ const auditColumns = {
 export type Audit<Written> = (written: Written) => AuditEntry | undefined;
 
 /**
- * Takes the transaction of the change it records, so the change and its record commit together.
- * The actor's email is copied as it is now: the entry outlives the account.
+ * Takes the transaction of the change it records, so the change and its record commit together
+ * (an impersonated request or an adminKey elevation, which change nothing, is recorded on `db` when
+ * the request is accepted). The actor's email is copied as it is now: the entry outlives the account.
  */
 export async function recordAudit(db: Db, entry: AuditEntry | undefined): Promise<void> {
   if (!entry) return;

@@ -108,7 +108,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     if (!found) return null;
     const targetId = found.user.roles.includes("ADMIN") ? impersonationAsked(req) : undefined;
     if (targetId === undefined) return found.user.id;
-    const target = await findUser(db, targetId);
+    const target = await onPrimary(() => findUser(db, targetId));
     return target?.id ?? null;
   }
 

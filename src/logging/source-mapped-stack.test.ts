@@ -53,13 +53,24 @@ describe("sourceMappedStack", () => {
     const { raw, node } = await stacks();
     const places = (stack: string) => [...stack.matchAll(/\/[^\s()]+\.(?:ts|js):\d+:\d+/g)].map(([place]) => place);
     expect(raw).toContain(join(dir, "dist", "entry.js"));
-    const mapped = places(sourceMappedStack(raw));
+    const mapped = places(sourceMappedStack(raw, join(dir, "dist")));
     expect(mapped.slice(0, 2)).toEqual([`${join(dir, "failing.ts")}:3:9`, `${join(dir, "entry.ts")}:3:3`]);
     expect(mapped).toEqual(places(node));
   });
 
-  it("leaves frames with no map as they are", () => {
-    const stack = "Error: x\n    at run (node:internal/main:1:2)\n    at f (/nowhere/at/all.js:3:4)";
-    expect(sourceMappedStack(stack)).toBe(stack);
+  it("leaves the message, places outside the bundle and places it cannot read as they are", async () => {
+    const { raw } = await stacks();
+    const bundle = join(dir, "dist");
+    const hostile = [
+      `Error: ${"/".repeat(100_000)} file:///a%2Fb.js:1:1 ${bundle}/entry.js:1:1`,
+      "    at run (node:internal/main:1:2)",
+      "    at f (/nowhere/at/all.js:3:4)",
+      `    at g (file://${bundle}/a%2Fb.js:1:1)`,
+      `    at h (file://${bundle}/%E0.js:1:1)`,
+      `    at i (${bundle}/missing.js:1:1)`,
+    ].join("\n");
+    expect(sourceMappedStack(hostile, bundle)).toBe(hostile);
+    // Not run from a bundle (as in the tests themselves): nothing to map.
+    expect(sourceMappedStack(raw, undefined)).toBe(raw);
   });
 });
