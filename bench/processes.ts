@@ -62,6 +62,16 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+let probeJs: string | undefined;
+/** runtime-probe.ts as JavaScript, transformed once per benchmark run. */
+function runtimeProbeJs(): string {
+  probeJs ??= transformSync(readFileSync(join(REPO_ROOT, "bench/runtime-probe.ts"), "utf8"), {
+    loader: "ts",
+    format: "esm",
+  }).code;
+  return probeJs;
+}
+
 /** Starts a node process and resolves once `readyPath` answers 200; its last output lines explain a failure. */
 export async function startServer(options: StartOptions): Promise<Server> {
   const { name, args, env, port, readyPath = "/ready", databaseUrl } = options;
@@ -69,8 +79,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
   const runtimeFile = join(runtimeDir, "window.json");
   // Preloaded as JavaScript: Node's own TypeScript stripping would add 16 MB to the RSS measured.
   const probeFile = join(runtimeDir, "runtime-probe.mjs");
-  const probeSource = readFileSync(join(REPO_ROOT, "bench/runtime-probe.ts"), "utf8");
-  writeFileSync(probeFile, transformSync(probeSource, { loader: "ts", format: "esm" }).code);
+  writeFileSync(probeFile, runtimeProbeJs());
   const child = spawn(process.execPath, ["--import", pathToFileURL(probeFile).href, ...args], {
     cwd: REPO_ROOT,
     env: {
