@@ -2,44 +2,145 @@ import * as z from "zod";
 
 const DEV_SECRET = "development-only-secret-never-use-in-production-0000";
 const DEV_CORS_ORIGINS = "http://localhost:3000,http://localhost:5173";
+const DEFAULT_EMAIL_FROM = "posts-api <no-reply@localhost>";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+// Each variable's schema with what the configuration reference (docs/configuration.md) and
+// .env.example say of it: `npm run config:docs` writes both from here and CI checks they match.
+// `shownDefault` is the default a reader sees where this file computes it after parsing.
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"])
+    .default("development")
+    .meta({ description: "`development`, `production` or `test`" }),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).meta({ description: "the port the API listens on" }),
+  HOST: z.string().min(1).default("0.0.0.0").meta({ description: "the address the API listens on" }),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres|postgresql):\/\/|^pglite:.+/, "must start with postgres://, postgresql:// or pglite:")
-    .default("pglite:.data/pglite"),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
-  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(60_000),
-  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  BETTER_AUTH_URL: z.url().optional(),
-  CORS_ORIGINS: z.string().optional(),
-  DEV_MODE_ADMIN_KEY: z.string().optional(),
-  LOG_LEVEL: z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).optional(),
-  TRUST_PROXY: z.string().optional(),
-  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_GLOBAL: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_ENABLED: booleanFlag.optional(),
-  REDIS_URL: z.url().optional(),
-  DATABASE_REPLICA_URLS: z.string().optional(),
-  DATABASE_REPLICA_STICKY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
-  DATABASE_REPLICA_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    .default("pglite:.data/pglite")
+    .meta({
+      description:
+        "`postgres://user:pass@host:5432/db` a PostgreSQL server; `pglite:<dir>` an embedded database persisted in `<dir>`; `pglite:memory` one that lives as long as the process",
+    }),
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .meta({ description: "connections in the pool (PostgreSQL server only)" }),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(3000)
+    .meta({ description: "how long a request waits for a database connection before a 503" }),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10000)
+    .meta({ description: "how long a request may hold a database connection for its query before a 503" }),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0).meta({
+    description:
+      "after SIGTERM, how long `/ready` answers 503 while requests are still served, before the port closes; behind a load balancer, longer than its health check takes to mark the instance down",
+  }),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(60_000).meta({
+    description:
+      "the longest a session read is reused without reading it again (0 to 60000; 0: read it on every request); a committed sign-out, role change or deletion forgets it sooner, on every instance",
+  }),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional().meta({
+    description:
+      "signs cookies and cursors; required in production, 32 characters or more (`openssl rand -base64 32`). The development one is public, and sign-up, sign-in and get-session return the session token in their body: with that secret the bare token is a working credential, so keep a service on it reachable by you alone",
+    shownDefault: "development: a fixed secret, with a warning",
+  }),
+  BETTER_AUTH_URL: z
+    .url()
+    .optional()
+    .meta({
+      description: "public base URL of the service; also a trusted origin",
+      shownDefault: "http://localhost:$PORT",
+    }),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .meta({
+      description: "comma-separated origins allowed to call the API with credentials",
+      shownDefault: `development: ${DEV_CORS_ORIGINS}; otherwise none`,
+    }),
+  DEV_MODE_ADMIN_KEY: z.string().optional().meta({
+    description:
+      "the development admin key: `?adminKey=<key>` elevates a signed-in session to ADMIN for one request; honoured only with NODE_ENV=development and 16 characters or more",
+  }),
+  LOG_LEVEL: z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).optional().meta({
+    description: "winston level: `error`, `warn`, `info`, `http`, `verbose`, `debug` or `silly`",
+    shownDefault: "`debug` in development, `http` otherwise",
+  }),
+  TRUST_PROXY: z.string().optional().meta({
+    description:
+      "Express `trust proxy`: `true`, a hop count, or the addresses/subnets of your load balancer (client address and scheme behind it)",
+  }),
+  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(10).meta({
+    description:
+      "requests a minute per client address on sign-in, sign-up, user creation, change-password and the mail endpoints together (and 3 reset or verification mails an hour per address)",
+  }),
+  RATE_LIMIT_GLOBAL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(600)
+    .meta({ description: "requests a minute per client address on everything else" }),
+  RATE_LIMIT_ENABLED: booleanFlag
+    .optional()
+    .meta({ description: "turns every limiter on or off", shownDefault: "`true` in production only" }),
+  REDIS_URL: z.url().optional().meta({
+    description:
+      "shares rate-limit counters between instances; while Redis is unreachable each instance counts alone (one warning) until it answers again",
+  }),
+  DATABASE_REPLICA_URLS: z.string().optional().meta({
+    description:
+      "comma-separated read replicas of the PostgreSQL `DATABASE_URL`: reads that may be stale go there, writes and a writer's own reads to the primary ([scaling-out.md](scaling-out.md))",
+  }),
+  DATABASE_REPLICA_STICKY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(5000)
+    .meta({ description: "how long after a write a session's reads stay on the primary (0 to 600000)" }),
+  DATABASE_REPLICA_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000).meta({
+    description:
+      "how long a read or a connection waits for a replica before the primary answers instead; the replica is then left alone until its next check passes (50 to 60000)",
+  }),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/?#]/, "must start with smtp:// (STARTTLS) or smtps:// (TLS) and name a host")
-    .optional(),
-  EMAIL_FROM: z.string().min(3).optional(),
-  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    .optional()
+    .meta({
+      description:
+        "the SMTP server for password-reset, verification and email-change mail: `smtp://user:pass@host:587` (STARTTLS required) or `smtps://user:pass@host:465`. Unset: development writes each mail, link included, to the log; elsewhere those endpoints answer 503 `mail_unavailable` ([operations.md](operations.md#mail))",
+    }),
+  EMAIL_FROM: z.string().min(3).optional().meta({
+    description: "the From of every mail; required with `SMTP_URL` in production",
+    shownDefault: DEFAULT_EMAIL_FROM,
+  }),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false).meta({
+    description:
+      "`true`: sign-in is refused (403 `EMAIL_NOT_VERIFIED`, and a fresh link is mailed) until the address is verified, and sign-up signs nobody in and answers alike for new and taken addresses; needs mail",
+  }),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().meta({
+    description:
+      "serves Prometheus metrics at `/metrics` on this port, apart from the API's (unset: no metrics listener, and prom-client is not loaded); [operations.md](operations.md#metrics)",
+  }),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1").meta({
+    description: "the metrics listener's address; `0.0.0.0` for a Prometheus on another host or container",
+  }),
 });
+
+/** The environment's schema, for the configuration reference's generator. */
+export const configVariables = envSchema.shape;
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -173,7 +274,7 @@ function mailConfig(env: Env, warnings: string[]): MailConfig {
   return Object.freeze({
     transport,
     smtpUrl: env.SMTP_URL,
-    from: env.EMAIL_FROM ?? "posts-api <no-reply@localhost>",
+    from: env.EMAIL_FROM ?? DEFAULT_EMAIL_FROM,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
   });
 }
