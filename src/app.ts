@@ -1,12 +1,14 @@
 import express, { type Express } from "express";
 import { authHandler } from "./auth/handler.js";
 import { createAuthGuards } from "./auth/require-auth.js";
-import { answerWritesOnceHeard, ChangeFeed, createSessionCache } from "./changes/index.js";
+import { createSessionCache } from "./auth/session-cache.js";
+import { ChangeFeed } from "./changes/index.js";
+import { answerWritesOnceHeard } from "./http/write-barrier.js";
 import type { AppDeps, AppOptions } from "./deps.js";
-import { readRouting } from "./db/replicas.js";
+import { readRouting } from "./http/read-routing.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
-import { errorHandler, notFoundHandler } from "./http/error-handler.js";
+import { errorBodiesOf, errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { FinishedRequests, type RequestObserver } from "./http/finished-requests.js";
 import { health, Readiness } from "./http/health.js";
 import { cursorSigner } from "./http/lists/cursor.js";
@@ -57,6 +59,7 @@ export function createApp(options: AppOptions): Express {
   // First, and an app route, not a Router (a Router would answer OPTIONS /health itself, in plain
   // text): see health.ts for what the probe skips.
   app.get("/health", crossOriginCheck, health);
+  app.use(v2Routes.base, errorBodiesOf(v2Routes));
   app.use(securityHeaders(config));
   app.use(requestId);
   // Before anything reads: which reads of this request may go to a read replica.

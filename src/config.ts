@@ -56,13 +56,10 @@ const envSchema = z.object({
       "signs cookies and cursors; required in production, 32 characters or more (`openssl rand -base64 32`). The development one is public, and sign-up, sign-in and get-session return the session token in their body: with that secret the bare token is a working credential, so keep a service on it reachable by you alone",
     shownDefault: "development: a fixed secret, with a warning",
   }),
-  BETTER_AUTH_URL: z
-    .url()
-    .optional()
-    .meta({
-      description: "public base URL of the service; also a trusted origin",
-      shownDefault: "http://localhost:$PORT",
-    }),
+  BETTER_AUTH_URL: z.url().optional().meta({
+    description: "public base URL of the service; also a trusted origin",
+    shownDefault: "http://localhost:$PORT",
+  }),
   CORS_ORIGINS: z
     .string()
     .optional()

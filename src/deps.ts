@@ -37,6 +37,11 @@ export interface AppOptions {
   metrics?: ServiceMetrics;
 }
 
+// Route handlers are given the app's parts.
+declare module "./http/route.js" {
+  interface HandlerDeps extends AppDeps {}
+}
+
 /** What every router is built from. */
 export interface AppDeps extends AppOptions {
   db: Db;

@@ -4,7 +4,7 @@ import { ChangeFeed } from "./changes/index.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { Logger } from "./logging/logger.js";
 import { Mailer } from "./mail/mailer.js";
-import type { PoolObserver } from "./metrics/sources.js";
+import type { PoolObserver } from "./db/pool-observer.js";
 
 export interface Services {
   config: Config;

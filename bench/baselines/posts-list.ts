@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 // What the service does for `GET /api/posts` (and, in posts-create.ts, `POST /api/posts`), by hand: the same statements, byte for byte and under
-// the same names, as the service prepares them (src/changes/session-lookup.ts and listVisiblePosts in
+// the same names, as the service prepares them (src/auth/session-lookup.ts and listVisiblePosts in
 // src/posts/service.ts, captured with drizzle's toSQL), with the same checks (cookie signature,
 // session expiry, the visibility rule of src/posts/visibility.ts) and the same JSON. No framework,
 // ORM or auth library: the practical limit for this endpoint.

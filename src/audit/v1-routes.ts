@@ -1,7 +1,7 @@
 import { roleGates } from "../auth/policy.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
-import { auditEntryJson } from "../openapi/resources.js";
+import { auditEntryJson } from "./schemas.js";
 import { listAudit } from "./service.js";
 
 const entries = validatedLimitOffset({ defaultSize: 20, maxSize: 100 });

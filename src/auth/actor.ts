@@ -1,4 +1,4 @@
-import type { Role } from "./roles.js";
+import type { Role } from "../roles.js";
 
 /** Who a request acts as, as the permission rules see it. */
 export interface Actor {

@@ -8,8 +8,8 @@ import { useTestApp } from "../../test/harness.js";
 import { errorHandler } from "../http/error-handler.js";
 import { createAuthGuards } from "./require-auth.js";
 import { hasAnyRole, isRequestFromUser, isResourceOwner } from "./request-context.js";
-import { createSessionCache } from "../changes/index.js";
-import { hasMinimumRole, ROLES } from "./roles.js";
+import { createSessionCache } from "./session-cache.js";
+import { hasMinimumRole, ROLES } from "../roles.js";
 
 // Timing cannot be measured reliably over HTTP; the comparison itself is observed instead,
 // through a spy that passes every call on to node's own timingSafeEqual.

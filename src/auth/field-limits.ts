@@ -29,7 +29,7 @@ type UserHooks = NonNullable<NonNullable<BetterAuthOptions["databaseHooks"]>["us
  * better-auth's user hooks, run before it writes a user: a field out of bounds is its own 400
  * `{code, message}` (INVALID_NAME, INVALID_EMAIL, INVALID_IMAGE); the name is stored trimmed.
  * Database hooks rather than request hooks or a plugin: either of those would send every session
- * read back through better-auth (see changes/session-lookup.ts), and only these see every write of a user.
+ * read back through better-auth (see session-lookup.ts), and only these see every write of a user.
  */
 export const userFieldLimits: UserHooks = {
   create: { before: async (user) => ({ data: { ...user, ...checked(user) } }) },

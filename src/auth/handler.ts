@@ -1,7 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
-import { type ChangeFeed, whenWriteHeard } from "../changes/index.js";
+import type { ChangeFeed } from "../changes/index.js";
+import { whenWriteHeard } from "../http/write-barrier.js";
 import { onPrimary } from "../db/replicas.js";
 import {
   betterAuthRefusal,
@@ -12,7 +13,7 @@ import {
 } from "../http/errors.js";
 import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
-import { authBodyField, parseAuthBody } from "./auth-body.js";
+import { authBodyField, parseAuthBody } from "../http/auth-body.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
 

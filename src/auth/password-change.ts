@@ -8,7 +8,7 @@ import { sessions } from "../db/schema.js";
  * user's other sessions only when the client asks (`revokeOtherSessions`, default false). This
  * hook on the credential account's update ends them whatever the client sent, keeping the session
  * that made the change. A database hook rather than a request hook (`hooks.before`): any request
- * hook makes the route guards read every session through better-auth (see changes/session-lookup.ts).
+ * hook makes the route guards read every session through better-auth (see session-lookup.ts).
  */
 export function endOtherSessionsOnPasswordChange(db: Db) {
   return async (account: Record<string, unknown>, endpoint: GenericEndpointContext | null): Promise<void> => {

@@ -7,7 +7,7 @@ import {
   selfDeletion,
 } from "../http/errors.js";
 import { type Actor, realUserOf } from "./actor.js";
-import type { Role } from "./roles.js";
+import type { Role } from "../roles.js";
 
 // Who may do what to which resource, for both API versions: routers ask here and shape the answer.
 // docs/authorization.md holds the same rules as a table.

@@ -1,8 +1,8 @@
 import express, { type Request } from "express";
 import { noAuthSession } from "../http/errors.js";
 import type { RequestActor } from "./actor.js";
-import type { GuardSession } from "../changes/index.js";
-import type { Role } from "./roles.js";
+import type { GuardSession } from "./session-cache.js";
+import type { Role } from "../roles.js";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { recordAudit } from "../audit/service.js";
-import { createSessionLookup, type GuardSession, type SessionCache } from "../changes/index.js";
+import type { GuardSession, SessionCache } from "./session-cache.js";
+import { createSessionLookup } from "./session-lookup.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
@@ -12,7 +13,7 @@ import { findUser } from "../users/service.js";
 import type { Actor, RequestActor } from "./actor.js";
 import type { Auth } from "./auth.js";
 import { holdsAnyRole } from "./policy.js";
-import type { Role } from "./roles.js";
+import type { Role } from "../roles.js";
 
 export interface AuthGuardDeps {
   auth: Auth;

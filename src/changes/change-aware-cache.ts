@@ -1,6 +1,14 @@
 import { LRUCache } from "lru-cache";
-import type { CacheCounts } from "../metrics/sources.js";
 import type { Change, ChangeFeed } from "./feed.js";
+
+/** Counts a cache keeps as plain numbers, read at scrape time. */
+export interface CacheCounts {
+  readonly hits: number;
+  readonly misses: number;
+  readonly evictions: number;
+  readonly entries: number;
+  readonly bytes: number;
+}
 
 export interface ChangeAwareCacheOptions<V> {
   /** Most entries held; past it the least recently used go. */

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Logger } from "../logging/logger.js";
 import type { Database } from "../db/database.js";
-import { type ChannelListener, DatabaseClosedError } from "./listen.js";
+import { type ChannelListener, DatabaseClosedError } from "../db/listen.js";
 
 /** The channel the database's triggers announce committed changes on (see the migrations). */
 export const CHANGES_CHANNEL = "posts_api_changes";

@@ -6,23 +6,19 @@
  *   `ChangeFeed` listens there, parses each message (`Change`; anything else is a warning) and
  *   hands it to its subscribers. It also says whether it can be trusted: while its connection is
  *   down or has not proven lately that it hears, subscribers are told changes may be missed.
- * - `listen.ts`: the listening connection itself, on PostgreSQL (a dedicated client that proves
- *   it is alive by hearing its own notifications) or on the embedded PGlite (in process); the
- *   database module opens it, the feed asks for it.
+ * - the listening connection itself is the database's (`db/listen.ts`): on PostgreSQL a dedicated
+ *   client that proves it is alive by hearing its own notifications, on the embedded PGlite in
+ *   process; the database module opens it, the feed asks for it.
  * - `change-aware-cache.ts`: database reads kept in memory, bounded, each forgotten when a change
  *   it was read from arrives, and none kept or answered while the feed is untrusted. Caches built
- *   on it: `session-cache.ts` (the route guards' sessions) and the posts' counts.
- * - `session-lookup.ts`: the route guards' read of a session, as better-auth's `getSession` would
- *   answer it, through the session cache.
- * - `write-barrier.ts`: a successful write is answered once this instance has heard its own
- *   changes (a marker sent through the channel came back), so the writer's next request never
- *   meets a cache entry the write made stale. The service's routes and better-auth's handler
- *   both wait on it.
+ *   on it: the route guards' sessions (`auth/session-cache.ts`, read by `auth/session-lookup.ts`
+ *   as better-auth's `getSession` would answer) and the posts' counts.
+ * - the write barrier (`http/write-barrier.ts`) builds on the feed: a successful write is answered
+ *   once this instance has heard its own changes (a marker sent through the channel came back), so
+ *   the writer's next request never meets a cache entry the write made stale. The service's routes
+ *   and better-auth's handler both wait on it.
  *
  * Live notification streams subscribe to the same feed (notifications/streams.ts).
  */
 export { ChangeAwareCache, stringBytes } from "./change-aware-cache.js";
 export { type Change, ChangeFeed } from "./feed.js";
-export { createSessionCache, type GuardSession, type SessionCache } from "./session-cache.js";
-export { createSessionLookup } from "./session-lookup.js";
-export { answerWritesOnceHeard, whenWriteHeard } from "./write-barrier.js";

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import * as z from "zod";
-import { roleSchema } from "../auth/roles.js";
+import { roleSchema } from "../roles.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { DataDirectoryInUseError } from "../db/data-dir-lock.js";
 import { databaseUrlForCommand } from "../db/pglite-socket.js";

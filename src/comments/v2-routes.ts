@@ -4,10 +4,9 @@ import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { comments as commentsTable } from "../db/schema.js";
 import { cursor } from "../http/lists/cursor.js";
 import { type Route, route } from "../http/route.js";
-import { commentJson } from "../openapi/resources.js";
 import { findDeletablePost, findVisiblePost } from "../posts/service.js";
-import { replaceAndPatch } from "../v2/updates.js";
-import { commentBody, commentParams, commentPatchBody, postParams } from "./schemas.js";
+import { replaceAndPatch } from "../http/replace-and-patch.js";
+import { commentBody, commentJson, commentParams, commentPatchBody, postParams } from "./schemas.js";
 import * as comments from "./service.js";
 
 const tag = "Comments";

@@ -1,5 +1,5 @@
-import type { ChannelListener, ListenHandlers } from "../changes/listen.js";
-import type { PoolObserver, PoolState } from "../metrics/sources.js";
+import type { ChannelListener, ListenHandlers } from "./listen.js";
+import type { PoolObserver, PoolState } from "./pool-observer.js";
 import type { ReplicaStatus } from "./replica-health.js";
 import type { Db } from "./schema.js";
 

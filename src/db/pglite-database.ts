@@ -4,7 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Database, DatabaseOptions } from "./database.js";
 import { lockDataDirectory } from "./data-dir-lock.js";
 import { makeDataDirectoryPrivate } from "./data-dir-permissions.js";
-import { ListenerSet, listenOnPglite } from "../changes/listen.js";
+import { ListenerSet, listenOnPglite } from "./listen.js";
 import { migratePglite } from "./migrate.js";
 import { EmbeddedDatabaseGate } from "./pglite-gate.js";
 import { newClusterOptions } from "./pglite-init.js";

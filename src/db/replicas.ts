@@ -1,10 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { withReplicas } from "drizzle-orm/pg-core";
-import type { RequestHandler, Response } from "express";
-import { LRUCache } from "lru-cache";
 import pg from "pg";
-import { UNSAFE_METHODS } from "../http/methods.js";
 import { dropConnectionsHeldLongerThan } from "./connection-deadline.js";
 import { isDatabaseUnavailable, sqlStateOf } from "./errors.js";
 import { ReplicaHealth, type ReplicaStatus, replicaName } from "./replica-health.js";
@@ -31,9 +28,6 @@ import { schema } from "./schema.js";
 const REPLICA_CHECK_INTERVAL_MS = 5_000;
 // How long start-up waits for a replica that is only behind (the migrations just applied) or slow.
 const START_CHECK_WINDOW_MS = 3_000;
-
-// Sessions that wrote recently; bounded, so a flood of sign-ins cannot grow it without end.
-const MAX_STICKY_SESSIONS = 50_000;
 
 interface RequestRouting {
   /** Reads of this request go to the primary. */
@@ -194,40 +188,11 @@ function routeQueries(
 }
 
 /**
- * Express middleware giving each request its routing: on the primary for an unsafe method or a
- * session that wrote within `stickyMs`, on a replica otherwise until the request writes. A request
- * that wrote marks its session (the cookie it came with and any session cookie it set, e.g. on
- * sign-in, which inserts the session) for the window.
+ * Runs `next` (a request's handling) with reads on a replica until it writes, or on the primary from
+ * the start when `primary`. The returned routing tells, once the request is over, whether it wrote.
  */
-export function readRouting({ stickyMs }: { stickyMs: number }): RequestHandler {
-  const recentWriters = new LRUCache<string, true>({ max: MAX_STICKY_SESSIONS, ttl: Math.max(stickyMs, 1) });
-  return (req, res, next) => {
-    const token = sessionTokenIn(req.headers.cookie);
-    // An unsafe method reads from the primary from the start; its session is marked only once it
-    // really writes, so requests refused before any write (bad input, no session, rate limit)
-    // cannot crowd the store with made-up cookies.
-    const primary = UNSAFE_METHODS.has(req.method) || (token !== undefined && recentWriters.has(token));
-    const context: RequestRouting = { primary, wrote: false };
-    // `close`, not `finish`: a write whose client went away before the answer may have committed.
-    res.once("close", () => {
-      if (!context.wrote || stickyMs === 0) return;
-      for (const written of [token, ...setSessionTokens(res.getHeader("set-cookie"))]) {
-        if (written) recentWriters.set(written, true);
-      }
-    });
-    routing.run(context, next);
-  };
-}
-
-// better-auth's cookie is `<prefix>.session_token` (with `__Secure-` in production).
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w-]+\.session_token=([^;]+)/;
-
-function sessionTokenIn(cookieHeader: string | undefined): string | undefined {
-  const value = cookieHeader ? SESSION_COOKIE.exec(cookieHeader)?.[1] : undefined;
-  return value ? value.trim() : undefined;
-}
-
-function setSessionTokens(header: ReturnType<Response["getHeader"]>): (string | undefined)[] {
-  const cookies = Array.isArray(header) ? header : typeof header === "string" ? [header] : [];
-  return cookies.map((cookie) => sessionTokenIn(cookie.split(";", 1)[0]));
+export function runRequest(primary: boolean, next: () => void): { readonly wrote: boolean } {
+  const context: RequestRouting = { primary, wrote: false };
+  routing.run(context, next);
+  return context;
 }

@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ROLES } from "../auth/roles.js";
+import { ROLES } from "../roles.js";
 import { isoTimestamps } from "./iso-timestamp.js";
 
 // The four tables better-auth needs (user, session, account, verification), with UUID ids

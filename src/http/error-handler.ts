@@ -1,10 +1,10 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import type { Config } from "../config.js";
 import type { Logger } from "../logging/logger.js";
 import { redactUrl } from "../logging/logger.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { sourceMappedStack } from "../logging/source-mapped-stack.js";
-import { V2_BASE } from "../v2/base.js";
+import type { RouteFamily, RouteGroup } from "./route.js";
 import {
   errorNameOf,
   isDataException,
@@ -50,7 +50,7 @@ export function errorHandler({ config, logger }: { config: Pick<Config, "isDevel
     const stack = httpError.status >= 500 && config.isDevelopment && error instanceof Error ? error.stack : undefined;
     const body = httpError.options.betterAuthShape
       ? betterAuthBody(httpError)
-      : isV2(req)
+      : isV2(res)
         ? v2Body(httpError, stack)
         : v1Body(httpError, stack);
     res.status(httpError.status).json(body);
@@ -58,8 +58,23 @@ export function errorHandler({ config, logger }: { config: Pick<Config, "isDevel
   return handler;
 }
 
-function isV2(req: Request): boolean {
-  return req.originalUrl.startsWith(`${V2_BASE}/`) || req.originalUrl === V2_BASE;
+/**
+ * Marks every request under a route group's base as answering that group's error bodies, from
+ * the first stage on: a CORS refusal, a rate limit or an unknown path there is answered in them too.
+ */
+export function errorBodiesOf(group: Pick<RouteGroup, "family">): RequestHandler {
+  return (_req, res, next) => {
+    (res.locals as ErrorBodyLocals).errorFamily = group.family;
+    next();
+  };
+}
+
+interface ErrorBodyLocals {
+  errorFamily?: RouteFamily;
+}
+
+function isV2(res: Response): boolean {
+  return (res.locals as ErrorBodyLocals).errorFamily === "v2";
 }
 
 function toHttpError(error: unknown): HttpError {

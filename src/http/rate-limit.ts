@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
-import { authBodyField } from "../auth/auth-body.js";
+import { authBodyField } from "./auth-body.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logging/logger.js";
 import { rateLimited } from "./errors.js";

@@ -1,6 +1,15 @@
-import { readyJson } from "../openapi/resources.js";
+import * as z from "zod";
 import { serviceUnavailable } from "./errors.js";
 import { route, type RouteGroup } from "./route.js";
+import { statusJson } from "./wire.js";
+
+/** `/ready`'s body; `replicas` only where read replicas are configured. */
+const readyJson = statusJson.extend({
+  replicas: z
+    .array(z.object({ replica: z.string(), inUse: z.boolean(), problem: z.string().optional() }))
+    .optional()
+    .describe("Each read replica (host:port/database), whether reads go there, and if not, why"),
+});
 
 /**
  * `/ready`: the database answers too, so traffic may be sent. Logged like any other request. With

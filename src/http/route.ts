@@ -1,8 +1,6 @@
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type * as z from "zod";
-import type { AuthGuards } from "../auth/require-auth.js";
-import type { Role } from "../auth/roles.js";
-import type { AppDeps } from "../deps.js";
+import type { Role } from "../roles.js";
 import { jsonWritesOnly, methodsNotAllowed } from "./conventions.js";
 import { type RequestSchemas, validate } from "./validate.js";
 
@@ -11,6 +9,21 @@ import { type RequestSchemas, validate } from "./validate.js";
 // object, as hono's createRoute and fastify's route schema do.
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** The session checks a route's access is made of. */
+export interface RouteGuards {
+  optionalAuth: RequestHandler;
+  requireAuth(...roles: Role[]): RequestHandler;
+}
+
+/**
+ * What a route's handler is given: the app declares its parts into this interface (deps.ts), so
+ * the route machinery depends on none of them; mounting itself reads only the guards.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declared by the app, see above
+export interface HandlerDeps {}
+
+type MountDeps = HandlerDeps & { guards: RouteGuards };
 
 /** The error body family of a group of routes: v1's `{error, code?}` or v2's `{detail}`. */
 export type RouteFamily = "v1" | "v2";
@@ -68,7 +81,7 @@ export interface RouteDeclaration<
   errors?: number[];
   /** Checks that run ahead of the guard, so they hold before any session is read or privilege granted. */
   before?: RequestHandler[];
-  handler(call: RouteCall<P, Q, B>, deps: AppDeps): Promise<void> | void;
+  handler(call: RouteCall<P, Q, B>, deps: HandlerDeps): Promise<void> | void;
 }
 
 /** A declaration with its input types erased, as a group holds it. */
@@ -96,7 +109,7 @@ export interface RouteGroup {
 }
 
 /** The group's routes on a router of their own, with the group's conventions around them. */
-export function mountGroup(group: RouteGroup, deps: AppDeps): Router {
+export function mountGroup(group: RouteGroup, deps: MountDeps): Router {
   const router = Router();
   if (group.jsonBodiesOnly) router.use(jsonWritesOnly);
   mountRoutes(router, group.routes, deps);
@@ -105,7 +118,7 @@ export function mountGroup(group: RouteGroup, deps: AppDeps): Router {
 }
 
 /** Mounts each route on `router`: the checks ahead of the guard, the guard, validation, then the handler. */
-function mountRoutes(router: Router, routes: readonly Route[], deps: AppDeps): void {
+function mountRoutes(router: Router, routes: readonly Route[], deps: MountDeps): void {
   for (const declared of routes) {
     const validator = validatorOf(declared);
     const steps = [
@@ -120,7 +133,7 @@ function mountRoutes(router: Router, routes: readonly Route[], deps: AppDeps): v
   }
 }
 
-function guardOf(access: Access, guards: AuthGuards): RequestHandler[] {
+function guardOf(access: Access, guards: RouteGuards): RequestHandler[] {
   if (access === "anyone") return [];
   if (access === "optional-session") return [guards.optionalAuth];
   if (access === "session") return [guards.requireAuth()];

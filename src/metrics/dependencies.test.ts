@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
-import { createSessionCache } from "../changes/index.js";
+import { createSessionCache } from "../auth/session-cache.js";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { redisRateLimitStores } from "../http/redis-rate-limit-stores.js";

@@ -8,7 +8,7 @@ import { streamWithAdminKey } from "../http/errors.js";
 import { cursor } from "../http/lists/cursor.js";
 import { type Route, route } from "../http/route.js";
 import { idParams, visibleText } from "../http/validate.js";
-import { notificationJson } from "../openapi/resources.js";
+import { notificationJson } from "./schemas.js";
 import * as notifications from "./service.js";
 import { wantsEventStream } from "./streams.js";
 

@@ -11,8 +11,9 @@ import { finished, type OpenApiDocument, rateLimitHeaders } from "./finishing.js
 import { probeRoutes } from "../http/ready.js";
 import { v1Routes } from "../v1/routes.js";
 import { v2Routes } from "../v2/routes.js";
-import { pathsOf, rolesText, SESSION_COOKIE } from "./operations.js";
-import { statusJson } from "./resources.js";
+import { rolesText } from "../roles.js";
+import { pathsOf, SESSION_COOKIE } from "./operations.js";
+import { statusJson } from "../http/wire.js";
 
 export type { OpenApiDocument };
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
-import { ROLES, type Role } from "../auth/roles.js";
+import { rolesText } from "../roles.js";
 import type { Access, Route, RouteGroup } from "../http/route.js";
 import { responsesOf } from "./responses.js";
 
@@ -72,21 +72,4 @@ function accessText(access: Access): string {
   if (access === "optional-session") return "Anyone; with a session the answer is personalised.";
   if (access === "session") return "Needs a session.";
   return `Needs a session with role ${rolesText(access)}.`;
-}
-
-/**
- * The roles a gate admits, lowest first: "ADMIN", "MODERATOR or ADMIN", or for every role from
- * one up, "USER or above". A gate that shuts out only GUEST is a write: a GUEST account only reads.
- * Descriptions that say what the roles may do read better with "and": "MODERATOR and ADMIN".
- */
-export function rolesText(roles: readonly Role[], conjunction: "or" | "and" = "or"): string {
-  const admitted = ROLES.filter((role) => roles.includes(role)).reverse();
-  const lowest = admitted[0] ?? "ADMIN";
-  const fromLowestUp = ROLES.slice(0, ROLES.indexOf(lowest) + 1);
-  const text =
-    admitted.length > 2 && admitted.length === fromLowestUp.length
-      ? `${lowest} ${conjunction} above`
-      : [admitted.slice(0, -1).join(", "), admitted.at(-1)].filter(Boolean).join(` ${conjunction} `);
-  const shutOut = ROLES.filter((role) => !roles.includes(role));
-  return shutOut.length === 1 && shutOut[0] === "GUEST" ? `${text} (a GUEST only reads)` : text;
 }

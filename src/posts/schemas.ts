@@ -1,6 +1,9 @@
 import * as z from "zod";
-import { postVisibilityEnum } from "../db/schema.js";
+import { postStatusEnum, postVisibilityEnum } from "../db/schema.js";
 import { text, visibleText } from "../http/validate.js";
+import { HIDDEN_POST_READERS } from "../auth/policy.js";
+import { timestamp } from "../http/wire.js";
+import { rolesText } from "../roles.js";
 
 /** A tag's longest form; the tag filters search no further, since no longer tag is stored. */
 export const TAG_MAX_LENGTH = 50;
@@ -42,3 +45,19 @@ export interface PostFilters {
   tag?: string;
   author?: string;
 }
+
+export const postJson = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    content: z.string(),
+    tags: z.array(z.string()),
+    visibility: z.enum(postVisibilityEnum.enumValues),
+    status: z.enum(postStatusEnum.enumValues).meta({
+      description: `hidden: moderated; seen only by its author and by ${rolesText(HIDDEN_POST_READERS, "and")}`,
+    }),
+    authorId: z.uuid(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Post" });

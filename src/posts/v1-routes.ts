@@ -5,9 +5,9 @@ import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
 import { idParams } from "../http/validate.js";
-import { rolesText } from "../openapi/operations.js";
-import { postJson, successJson } from "../openapi/resources.js";
-import { moderationBody, postBody } from "./schemas.js";
+import { rolesText } from "../roles.js";
+import { successJson } from "../http/wire.js";
+import { moderationBody, postBody, postJson } from "./schemas.js";
 import { createOwnPost, deletePostAs, updateOwnPost } from "./actions.js";
 import * as posts from "./service.js";
 

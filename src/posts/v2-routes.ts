@@ -6,9 +6,8 @@ import { pageNumber } from "../http/lists/page-number.js";
 import { orderingParam } from "../http/ordering.js";
 import { type Route, route } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
-import { postJson } from "../openapi/resources.js";
-import { replaceAndPatch } from "../v2/updates.js";
-import { postBody, postPatchBody, TAG_MAX_LENGTH } from "./schemas.js";
+import { replaceAndPatch } from "../http/replace-and-patch.js";
+import { postBody, postJson, postPatchBody, TAG_MAX_LENGTH } from "./schemas.js";
 import { createOwnPost, deletePostAs, updateOwnPost } from "./actions.js";
 import * as posts from "./service.js";
 

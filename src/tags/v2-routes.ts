@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { type Route, route } from "../http/route.js";
 import { text } from "../http/validate.js";
-import { tagJson } from "../openapi/resources.js";
+import { tagJson } from "./schemas.js";
 import { TAG_MAX_LENGTH } from "../posts/schemas.js";
 import { listTags, TAGS_LISTED } from "./service.js";
 

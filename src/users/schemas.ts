@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { newPassword } from "../auth/password-rule.js";
-import { roleSchema } from "../auth/roles.js";
+import { roleSchema } from "../roles.js";
 import { visibleText } from "../http/validate.js";
+import { timestamp } from "../http/wire.js";
 
 // The examples prefill Swagger UI's "Try it out" with values the service accepts.
 // A name is shown on one line among other people's text: no line breaks or other control
@@ -48,3 +49,20 @@ export const setRolesBody = z.object({
     .max(4)
     .refine((roles) => new Set(roles).size === roles.length, "Roles must be distinct"),
 });
+
+export const userJson = z
+  .object({
+    id: z.uuid(),
+    email: emailAddress(),
+    name: z.string(),
+    roles: z.array(roleSchema),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "User" });
+
+/** A user's record as v2 shows it to that user and ADMIN: with whether the address is verified. */
+export const ownUserJson = userJson.extend({ emailVerified: z.boolean() }).meta({ id: "OwnUser" });
+
+/** Another user's record, as v2 shows it to anyone but that user and ADMIN. */
+export const publicUserJson = z.object({ id: z.uuid(), name: z.string() }).meta({ id: "PublicUser" });

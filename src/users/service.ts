@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { type Audit, recordAudit } from "../audit/service.js";
 import type { Auth } from "../auth/auth.js";
-import type { Role } from "../auth/roles.js";
+import type { Role } from "../roles.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
 import { duplicateEmail, userNotFound } from "../http/errors.js";

@@ -5,8 +5,7 @@ import { actorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
 import { idParams } from "../http/validate.js";
-import { userJson } from "../openapi/resources.js";
-import { createUserBody, setRolesBody, updateUserBody } from "./schemas.js";
+import { createUserBody, setRolesBody, updateUserBody, userJson } from "./schemas.js";
 import { deleteUserRoute } from "./delete-route.js";
 import * as users from "./service.js";
 

@@ -6,9 +6,8 @@ import { limitOffset } from "../http/lists/limit-offset.js";
 import { orderingParam } from "../http/ordering.js";
 import { type Route, route } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
-import { ownUserJson, publicUserJson, userJson } from "../openapi/resources.js";
-import { replaceAndPatch } from "../v2/updates.js";
-import { createUserBody, updateUserBody } from "./schemas.js";
+import { replaceAndPatch } from "../http/replace-and-patch.js";
+import { createUserBody, ownUserJson, publicUserJson, updateUserBody, userJson } from "./schemas.js";
 import { deleteUserRoute } from "./delete-route.js";
 import * as users from "./service.js";
 

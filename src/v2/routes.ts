@@ -4,7 +4,6 @@ import { notificationsRoutes } from "../notifications/v2-routes.js";
 import { postsV2Routes } from "../posts/v2-routes.js";
 import { tagsRoutes } from "../tags/v2-routes.js";
 import { usersV2Routes } from "../users/v2-routes.js";
-import { V2_BASE } from "./base.js";
 
 /**
  * `/api/v2`: Django REST framework's conventions over the same services as v1. Routes are
@@ -14,7 +13,7 @@ import { V2_BASE } from "./base.js";
  */
 export const v2Routes: RouteGroup = {
   family: "v2",
-  base: V2_BASE,
+  base: "/api/v2",
   routes: [...postsV2Routes, ...commentsRoutes, ...usersV2Routes, ...notificationsRoutes, ...tagsRoutes],
   jsonBodiesOnly: true,
   otherMethodsNotAllowed: true,

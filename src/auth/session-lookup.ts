@@ -4,8 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
 import type { Logger } from "../logging/logger.js";
-import type { Auth, AuthSession } from "../auth/auth.js";
-import type { Role } from "../auth/roles.js";
+import type { Auth, AuthSession } from "./auth.js";
+import type { Role } from "../roles.js";
 import type { GuardSession, SessionCache } from "./session-cache.js";
 
 /** What the lookup needs from better-auth's context, read once. */

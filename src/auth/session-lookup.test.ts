@@ -4,7 +4,7 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { describe, expect, it } from "vitest";
 import { signUp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
-import { ChangeFeed } from "./feed.js";
+import { ChangeFeed } from "../changes/index.js";
 import { sessions, users } from "../db/schema.js";
 import { createLogger } from "../logging/logger.js";
 import { createSessionCache } from "./session-cache.js";

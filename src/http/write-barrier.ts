@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from "express";
-import { UNSAFE_METHODS } from "../http/methods.js";
-import type { ChangeFeed } from "./feed.js";
+import { UNSAFE_METHODS } from "./methods.js";
+import type { ChangeFeed } from "../changes/index.js";
 
 /**
  * The write barrier: a successful write is answered only once this instance has heard the changes

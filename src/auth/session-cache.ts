@@ -1,6 +1,5 @@
-import { ChangeAwareCache, stringBytes } from "./change-aware-cache.js";
-import type { ChangeFeed } from "./feed.js";
-import type { Role } from "../auth/roles.js";
+import { ChangeAwareCache, type ChangeFeed, stringBytes } from "../changes/index.js";
+import type { Role } from "../roles.js";
 
 /** What the route guards need of a session: who, with which roles, until when. Nothing a user can make large. */
 export interface GuardSession {

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { type Route, route, type RouteDeclaration } from "../http/route.js";
+import { type Route, route, type RouteDeclaration } from "./route.js";
 
 /**
  * A v2 record's two updates on one path, as Django REST framework's: PUT replaces (every field
