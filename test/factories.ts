@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import Transport from "winston-transport";
 import { createApp } from "../src/app.js";
 import { createAuth } from "../src/auth/auth.js";
-import type { Role } from "../src/auth/roles.js";
+import type { Role } from "../src/roles.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logging/logger.js";
 import { Mailer } from "../src/mail/mailer.js";

@@ -1,4 +1,4 @@
-import type { Role } from "../src/auth/roles.js";
+import type { Role } from "../src/roles.js";
 import { createApp } from "../src/app.js";
 import { routeTableOf } from "../tools/routes/table.js";
 import type { TestApp } from "./harness.js";
