@@ -2,7 +2,7 @@ import type { BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
 import * as z from "zod";
 import { invalidUserField } from "../http/errors.js";
-import { createUserBody } from "../users/schemas.js";
+import { emailAddress, userName } from "./account-fields.js";
 
 // A profile picture is a link to an image, not the image: http(s) only (no data: or javascript:
 // URLs), and no longer than browsers and proxies reliably carry.
@@ -15,8 +15,8 @@ const IMAGE_URL_MAX = 2_048;
  * carries its user.
  */
 export const userFields = z.object({
-  name: createUserBody.shape.name.optional(),
-  email: createUserBody.shape.email.optional(),
+  name: userName().optional(),
+  email: emailAddress().optional(),
   image: z
     .url({ protocol: /^https?$/, error: "Must be an http or https URL" })
     .max(IMAGE_URL_MAX)

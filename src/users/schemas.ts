@@ -1,34 +1,11 @@
 import * as z from "zod";
+import { emailAddress, userName } from "../auth/account-fields.js";
 import { newPassword } from "../auth/password-rule.js";
 import { roleSchema } from "../roles.js";
-import { visibleText } from "../http/validate.js";
 import { timestamp } from "../http/wire.js";
 
 // The examples prefill Swagger UI's "Try it out" with values the service accepts.
-// A name is shown on one line among other people's text: no line breaks or other control
-// characters, and no direction overrides or isolates (U+202A-U+202E, U+2066-U+2069), which reorder
-// whatever is shown after the name ("\u202Egnp.exe" reads as "exe.png").
-const CONTROL_OR_DIRECTION = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-const name = visibleText()
-  .min(2)
-  .max(100)
-  .refine(
-    (value) => !CONTROL_OR_DIRECTION.test(value),
-    "Must be one line, without control or text-direction characters",
-  )
-  .meta({ example: "Ada Lovelace" });
-/**
- * zod's own address rule (the one better-auth applies at sign-up), with each domain label held to
- * DNS's shape: 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen. Without
- * that, `x@bad-.example.com` passed and was stored, and every later answer holding it broke the
- * document's `format: email`. Every place an address is set uses this one schema.
- */
-const EMAIL_ADDRESS =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-
-// better-auth stores emails lower-cased; doing the same here keeps one account per address.
-export const emailAddress = () =>
-  z.email({ pattern: EMAIL_ADDRESS }).max(254).toLowerCase().meta({ example: "ada@example.com" });
+const name = userName();
 const email = emailAddress();
 
 export const createUserBody = z.object({
