@@ -1,5 +1,6 @@
 import express, { type Express } from "express";
 import { authHandler } from "./auth/handler.js";
+import { type AuditEntry, recordAudit } from "./audit/service.js";
 import { createAuthGuards } from "./auth/require-auth.js";
 import { createSessionCache } from "./auth/session-cache.js";
 import { ChangeFeed } from "./changes/index.js";
@@ -21,6 +22,7 @@ import { requestLogger } from "./logging/request-logger.js";
 import { NotificationStreams } from "./notifications/streams.js";
 import { createPostCountCache } from "./posts/count-cache.js";
 import { openApiRouter } from "./openapi/router.js";
+import { findUser } from "./users/service.js";
 import { v1Routes } from "./v1/routes.js";
 import { v2Routes } from "./v2/routes.js";
 
@@ -35,7 +37,11 @@ export function createApp(options: AppOptions): Express {
   const changes = options.changes ?? ChangeFeed.none();
   // This app's own caches, emptied by the changes they were read from (see their modules).
   const sessionCache = createSessionCache(changes, config.sessionCacheMs);
-  const guards = createAuthGuards({ ...options, db, sessionCache });
+  const accounts = {
+    findUser: (id: string) => findUser(db, id),
+    recordAudit: (entry: AuditEntry) => recordAudit(db, entry),
+  };
+  const guards = createAuthGuards({ ...options, db, sessionCache, accounts });
   const streams = new NotificationStreams({ db, changes, guards, logger, options: options.notificationStreams });
   const deps: AppDeps = {
     ...options,

@@ -6,6 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signIn, signUp, type TestUser, unknownId, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { errorHandler } from "../http/error-handler.js";
+import { recordAudit } from "../audit/service.js";
+import { findUser } from "../users/service.js";
 import { createAuthGuards } from "./require-auth.js";
 import { hasAnyRole, isRequestFromUser, isResourceOwner } from "./request-context.js";
 import { createSessionCache } from "./session-cache.js";
@@ -46,6 +48,10 @@ beforeAll(() => {
     config: t.config,
     logger: t.logger,
     sessionCache: createSessionCache(t.changes, t.config.sessionCacheMs),
+    accounts: {
+      findUser: (id) => findUser(t.database.db, id),
+      recordAudit: (entry) => recordAudit(t.database.db, entry),
+    },
   });
   const app = express();
   const describeRequest: express.RequestHandler = (req, res) => {

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { recordAudit } from "../audit/service.js";
 import type { GuardSession, SessionCache } from "./session-cache.js";
 import { createSessionLookup } from "./session-lookup.js";
 import type { Config } from "../config.js";
@@ -9,7 +8,6 @@ import type { Db } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
 import { impersonationTargetNotFound, insufficientRole, noAuthSession } from "../http/errors.js";
 import { type Logger, redactUrl } from "../logging/logger.js";
-import { findUser } from "../users/service.js";
 import type { Actor, RequestActor } from "./actor.js";
 import type { Auth } from "./auth.js";
 import { holdsAnyRole } from "./policy.js";
@@ -21,9 +19,26 @@ export interface AuthGuardDeps {
   config: Pick<Config, "isDevelopment" | "devAdminKey">;
   logger: Logger;
   sessionCache: SessionCache;
+  accounts: GuardAccounts;
 }
 
-export function createAuthGuards({ auth, db, config, logger, sessionCache }: AuthGuardDeps) {
+/** What the guards need of the users and the audit trail, which the app hands them. */
+export interface GuardAccounts {
+  /** The user an ADMIN asks to act as, read where their roles are current. */
+  findUser(id: string): Promise<{ id: string; name: string; roles: Role[] } | undefined>;
+  /** Records an elevation or an impersonation when the request is accepted. */
+  recordAudit(entry: GuardAuditEntry): Promise<void>;
+}
+
+export interface GuardAuditEntry {
+  actorId: string;
+  action: "admin.impersonate" | "admin.elevate_with_admin_key";
+  targetId?: string;
+  method: string;
+  path: string;
+}
+
+export function createAuthGuards({ auth, db, config, logger, sessionCache, accounts }: AuthGuardDeps) {
   const devAdminKeyDigest = config.isDevelopment && config.devAdminKey ? digest(config.devAdminKey) : undefined;
 
   function hasDevAdminKey(req: Request): boolean {
@@ -47,7 +62,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
       isAdmin = true;
       const path = redactUrl(req.originalUrl);
       logger.debug("Admin elevation through adminKey", { userId: found.user.id, endpoint: `${req.method} ${path}` });
-      await recordAudit(db, {
+      await accounts.recordAudit({
         actorId: found.user.id,
         action: "admin.elevate_with_admin_key",
         method: req.method,
@@ -61,12 +76,12 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     if (targetId !== undefined) {
       const path = redactUrl(req.originalUrl);
       // The target's roles and existence decide what this request may do: read where they are current.
-      const target = await onPrimary(() => findUser(db, targetId));
+      const target = await onPrimary(() => accounts.findUser(targetId));
       if (!target) throw impersonationTargetNotFound(targetId);
       session = { session: found.session, user: { id: target.id, name: target.name, roles: target.roles } };
       logger.debug("Admin impersonation", { adminId: found.user.id, targetId: target.id });
       // Every impersonated request, not only the first: the log shows what was done as the user.
-      await recordAudit(db, {
+      await accounts.recordAudit({
         actorId: found.user.id,
         action: "admin.impersonate",
         targetId: target.id,
@@ -109,7 +124,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
     if (!found) return null;
     const targetId = found.user.roles.includes("ADMIN") ? impersonationAsked(req) : undefined;
     if (targetId === undefined) return found.user.id;
-    const target = await onPrimary(() => findUser(db, targetId));
+    const target = await onPrimary(() => accounts.findUser(targetId));
     return target?.id ?? null;
   }
 
