@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import { layerRules } from "./eslint.layers.js";
 
 export default tseslint.config(
   {
@@ -21,6 +22,8 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", ignoreRestSiblings: true }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // An interface that extends one other is how a module declares into another's interface.
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
       // Off: an async function without await is how a callback meets an interface that wants a
       // promise (better-auth hooks, autocannon requests, test hashers). The promise rules below
       // the recommended set (no-floating-promises, no-misused-promises) stay on.
@@ -40,4 +43,5 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.js"], extends: [tseslint.configs.disableTypeChecked] },
+  ...layerRules,
 );

@@ -1,0 +1,49 @@
+// The layers of src/ (docs/architecture.md), lowest first: a module may import its own layer and
+// the layers below it, never one above. Each layer is a list of folders or root files of src/.
+// A crossing fails `npm run check` with the rule's message, naming both layers.
+export const LAYERS = [
+  ["foundation", ["config.ts", "env-file.ts", "roles.ts", "logging"]],
+  ["db", ["db"]],
+  ["changes", ["changes"]],
+  ["mail", ["mail"]],
+  ["http", ["http"]],
+  ["auth", ["auth"]],
+  ["features", ["users", "posts", "comments", "notifications", "tags", "audit"]],
+  ["route groups", ["v1", "v2"]],
+  ["spine", ["app.ts", "deps.ts", "services.ts", "main.ts", "openapi", "metrics", "cli", "backup"]],
+];
+
+// Imports a lower layer needs of a higher one, each with its reason. Type-only unless said.
+const ALLOWED = {
+  // The request log is an observer of finished HTTP requests: it names their type only.
+  foundation: [{ layer: "http", module: "finished-requests", typesOnly: true }],
+};
+
+const toGlob = (entry) => (entry.endsWith(".ts") ? entry.replace(/\.ts$/, ".js") : `${entry}/**`);
+
+export const layerRules = LAYERS.map(([name, entries], index) => {
+  const above = LAYERS.slice(index + 1);
+  const allowed = ALLOWED[name] ?? [];
+  const patterns = above.flatMap(([higher, higherEntries]) =>
+    higherEntries.map((entry) => {
+      const exception = allowed.find((a) => a.layer === higher && entry === a.layer);
+      return {
+        group: [`**/${toGlob(entry)}`, ...(exception ? [`!**/${entry}/${exception.module}.js`] : [])],
+        message: `layer "${name}" must not import layer "${higher}" (${entry}); see docs/architecture.md`,
+      };
+    }),
+  );
+  const typeOnly = allowed
+    .filter((a) => a.typesOnly)
+    .map((a) => ({
+      group: [`**/${a.layer}/${a.module}.js`],
+      allowTypeImports: true,
+      message: `layer "${name}" may import only types from ${a.layer}/${a.module}; see docs/architecture.md`,
+    }));
+  const files = entries.map((entry) => (entry.endsWith(".ts") ? `src/${entry}` : `src/${entry}/**/*.ts`));
+  return {
+    files,
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...patterns, ...typeOnly] }] },
+  };
+});
