@@ -1,12 +1,7 @@
-import type { Request, RequestHandler, Router } from "express";
+import type { Request, RequestHandler } from "express";
+import { match } from "path-to-regexp";
 import { methodNotAllowed, unsupportedMediaType } from "./errors.js";
-
-// The parts of router@2's Layer and Route read here (Express 5 does not type them).
-interface LayerLike {
-  route?: { methods: Record<string, boolean | undefined> };
-  handle?: unknown;
-  match(path: string): unknown;
-}
+import type { Route } from "./route.js";
 
 // The writes whose body v2 reads; a DELETE's body is never read, so its type does not matter.
 const WRITES_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
@@ -25,13 +20,18 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * Registered after a router's routes: a path one of them serves, asked with another method, is a
- * 405 naming the methods it does serve (a path none serves goes on to the 404).
+ * Registered after a group's routes: a path one of them serves, asked with another method, is a
+ * 405 naming the methods it does serve (a path none serves goes on to the 404). Paths match as
+ * Express's non-strict routing matches them, with or without a trailing slash.
  */
-export function methodsNotAllowed(router: Router): RequestHandler {
+export function methodsNotAllowed(routes: readonly Route[]): RequestHandler {
+  const served = routes.map((declared) => ({
+    method: declared.method.toUpperCase(),
+    // Not decoded: only whether the path matches counts, and a malformed escape must not throw here.
+    matches: match(withoutTrailingSlash(declared.path), { trailing: true, decode: false }),
+  }));
   return (req, res, next) => {
-    const allowed = new Set<string>();
-    collectMethods((router as unknown as { stack: LayerLike[] }).stack, req.path, allowed);
+    const allowed = new Set(served.filter(({ matches }) => matches(req.path)).map(({ method }) => method));
     if (allowed.size === 0) return next();
     if (allowed.has("GET")) allowed.add("HEAD");
     res.setHeader("Allow", [...allowed].sort().join(", "));
@@ -39,14 +39,6 @@ export function methodsNotAllowed(router: Router): RequestHandler {
   };
 }
 
-function collectMethods(stack: readonly LayerLike[], path: string, allowed: Set<string>): void {
-  for (const layer of stack) {
-    const nested = (layer.handle as { stack?: unknown } | undefined)?.stack;
-    if (layer.route && layer.match(path)) {
-      for (const [method, served] of Object.entries(layer.route.methods))
-        if (served && method !== "_all") allowed.add(method.toUpperCase());
-    } else if (!layer.route && Array.isArray(nested) && layer.match(path)) {
-      collectMethods(nested as LayerLike[], path, allowed);
-    }
-  }
+function withoutTrailingSlash(path: string): string {
+  return path === "/" ? path : path.replace(/\/+$/, "");
 }

@@ -113,7 +113,7 @@ export function mountGroup(group: RouteGroup, deps: MountDeps): Router {
   const router = Router();
   if (group.jsonBodiesOnly) router.use(jsonWritesOnly);
   mountRoutes(router, group.routes, deps);
-  if (group.otherMethodsNotAllowed) router.use(methodsNotAllowed(router));
+  if (group.otherMethodsNotAllowed) router.use(methodsNotAllowed(group.routes));
   return router;
 }
 
