@@ -13,6 +13,7 @@ import {
 import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 import { authBodyField, parseAuthBody } from "./auth-body.js";
+import { safeCallbacks } from "./callback-urls.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
 
@@ -164,5 +165,5 @@ export function authHandler(
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
-  return [offeredOnly, boundedBody, limitPerAddress, mailedFields, passwordRule, handler];
+  return [offeredOnly, boundedBody, limitPerAddress, safeCallbacks, mailedFields, passwordRule, handler];
 }
