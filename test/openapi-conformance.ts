@@ -80,7 +80,7 @@ export class ResponseConformance {
     const method = requestMethod.toLowerCase();
     // HEAD carries no body; a preflight answered by the CORS policy is no API operation.
     if (method === "head" || (method === "options" && res.statusCode === 204)) return;
-    const path = url.split("?")[0]!;
+    const path = routedPath(url.split("?")[0]!);
     const where = `${requestMethod} ${url} -> ${res.statusCode}`;
     const operation = this.operations.find((op) => op.method === method && op.pattern.test(path));
     if (!operation) return this.checkUndocumented(where, path, res.statusCode, body);
@@ -140,4 +140,13 @@ export class ResponseConformance {
       this.mismatches.push(`${where}: ${this.ajv.errorsText(validator.errors)} in ${body.slice(0, 300)}`);
     }
   }
+}
+
+/**
+ * The path an operation is matched by. better-auth routes a URL as a URL parser reads it (dot
+ * segments resolved, "%2e" too): "/api/auth/reset-password/./t" is its reset link's endpoint.
+ */
+function routedPath(path: string): string {
+  if (!path.startsWith("/api/auth/")) return path;
+  return new URL(`http://service.invalid${path}`).pathname;
 }

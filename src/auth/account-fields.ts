@@ -6,9 +6,10 @@ import { visibleText } from "../http/validate.js";
 // The examples prefill Swagger UI's "Try it out" with values the service accepts.
 
 // A name is shown on one line among other people's text: no line breaks or other control
-// characters, and no direction overrides or isolates (U+202A-U+202E, U+2066-U+2069), which reorder
-// whatever is shown after the name ("\u202Egnp.exe" reads as "exe.png").
-const CONTROL_OR_DIRECTION = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+// characters (the line and paragraph separators U+2028 and U+2029 too), and no direction overrides
+// or isolates (U+202A-U+202E, U+2066-U+2069), which reorder whatever is shown after the name
+// ("\u202Egnp.exe" reads as "exe.png").
+const CONTROL_OR_DIRECTION = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 export const userName = () =>
   visibleText()
     .min(2)
@@ -23,11 +24,20 @@ export const userName = () =>
  * zod's own address rule (the one better-auth applies at sign-up), with each domain label held to
  * DNS's shape: 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen. Without
  * that, `x@bad-.example.com` passed and was stored, and every later answer holding it broke the
- * document's `format: email`. Every place an address is set uses this one schema.
+ * document's `format: email`. The part before the @ is at most 64 characters, as SMTP allows
+ * (RFC 5321). Every place an address is set uses this one schema.
  */
 const EMAIL_ADDRESS =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+  /^(?=[^@]{1,64}@)(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+// The shortest address the pattern allows: "a@b.io".
+const EMAIL_MIN_LENGTH = 6;
 
 // better-auth stores emails lower-cased; doing the same here keeps one account per address.
 export const emailAddress = () =>
-  z.email({ pattern: EMAIL_ADDRESS }).max(254).toLowerCase().meta({ example: "ada@example.com" });
+  z
+    .email({ pattern: EMAIL_ADDRESS, abort: true })
+    .min(EMAIL_MIN_LENGTH)
+    .max(254)
+    .toLowerCase()
+    .meta({ example: "ada@example.com" });

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { schema } from "../db/schema.js";
+import { logBetterAuth } from "../logging/better-auth-log.js";
 import type { Logger } from "../logging/logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { userFieldLimits } from "./field-limits.js";
@@ -100,8 +101,8 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
     telemetry: { enabled: false },
     logger: {
       level: config.isDevelopment ? "debug" : "warn",
-      // better-auth's messages describe its own failures; they carry no credentials.
-      log: (level, message) => void logger.log(level === "debug" ? "debug" : level, `better-auth: ${message}`),
+      // better-auth's messages describe its own failures and a client's refused URLs; they carry no credentials.
+      log: (level, message) => logBetterAuth(logger, level, message),
     },
   });
 }

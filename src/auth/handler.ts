@@ -11,9 +11,11 @@ import {
   mailUnavailable,
   passwordRefused,
 } from "../http/errors.js";
+import { jsonWritesOnly } from "../http/conventions.js";
 import type { Mailer } from "../mail/mailer.js";
 import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 import { authBodyField, parseAuthBody } from "../http/auth-body.js";
+import { safeCallbacks } from "./callback-urls.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
 
@@ -120,7 +122,8 @@ export function authHandler(
     });
   // The service's password rule (password-rule.ts), before better-auth hashes anything. Not in
   // better-auth's hooks: a request hook sends every session read through better-auth, and the
-  // database hooks never see the password. A body that is not JSON is better-auth's to refuse.
+  // database hooks never see the password. A body that is not JSON never gets this far (415): a
+  // form's fields would reach better-auth unread here.
   const passwordRule: RequestHandler = async (req, _res, next) => {
     const field = NEW_PASSWORD_FIELDS.get(endpointOf(req.originalUrl) ?? "");
     const password = field === undefined ? undefined : authBodyField(req, field);
@@ -165,5 +168,14 @@ export function authHandler(
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
-  return [offeredOnly, boundedBody, limitPerAddress, mailedFields, passwordRule, handler];
+  return [
+    offeredOnly,
+    jsonWritesOnly,
+    boundedBody,
+    limitPerAddress,
+    safeCallbacks,
+    mailedFields,
+    passwordRule,
+    handler,
+  ];
 }

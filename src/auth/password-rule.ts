@@ -1,10 +1,8 @@
 import { type PasswordRefusal, passwordRefusalMessage } from "../http/errors.js";
-import { text } from "../http/validate.js";
+import { hasVisibleCharacter, text } from "../http/validate.js";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-
-const ONLY_WHITESPACE = /^\p{White_Space}*$/u;
 
 let commonPasswords: Promise<ReadonlySet<string>> | undefined;
 
@@ -28,14 +26,15 @@ function commonPasswordList(): Promise<ReadonlySet<string>> {
 
 /**
  * The rule for every new password, wherever it is set (sign-up, change-password, the user routes,
- * the operator CLI): 8 to 128 characters, not only whitespace, and not a common password, in any
+ * the operator CLI): 8 to 128 characters, at least one of them visible, and not a common password, in any
  * case. No composition rules (a digit, a symbol): those make passwords harder to remember, not to
  * guess. Passwords already stored are never checked again, so existing users keep signing in.
  */
 export async function refusedPassword(password: string): Promise<PasswordRefusal | undefined> {
   if (password.length < PASSWORD_MIN_LENGTH) return "PASSWORD_TOO_SHORT";
   if (password.length > PASSWORD_MAX_LENGTH) return "PASSWORD_TOO_LONG";
-  if (ONLY_WHITESPACE.test(password)) return "PASSWORD_BLANK";
+  // Ten spaces, ten no-break spaces or ten zero-width spaces are all one key held down, to a guesser.
+  if (!hasVisibleCharacter(password)) return "PASSWORD_BLANK";
   if ((await commonPasswordList()).has(password.toLowerCase())) return "PASSWORD_TOO_COMMON";
   return undefined;
 }

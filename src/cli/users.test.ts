@@ -99,8 +99,9 @@ async function runCommands(databaseUrl: string): Promise<void> {
   const refusals = Promise.all([
     create({ ...admin, email: `weak-${id}@example.com`, password: "seven77" }),
     create({ ...admin, email: `common-${id}@example.com`, password: "password123" }),
-    create({ ...admin, email: `blank-${id}@example.com`, password: "          " }),
+    create({ ...admin, email: `blank-${id}@example.com`, password: "\u200b".repeat(10) }),
     create(admin, "--role", "OWNER"),
+    create({ ...admin, email: `${"l".repeat(65)}@example.com` }),
     users(databaseUrl, []),
     users(databaseUrl, ["create", "--email", `nopassword-${id}@example.com`, "--name", "No Password"]),
     users(databaseUrl, [
@@ -140,6 +141,7 @@ async function runCommands(databaseUrl: string): Promise<void> {
     runs.commonPassword,
     runs.blankPassword,
     runs.badRole,
+    runs.longLocalPart,
     runs.noCommand,
     runs.noPassword,
     runs.bothPasswords,
@@ -186,13 +188,20 @@ describe("users create", () => {
     expect(runs.badPassword!.stderr).not.toContain("seven77");
   });
 
-  it("refuses a common password or one only of whitespace, saying why, with exit code 1", () => {
+  it("refuses a common password or one only of invisible characters, saying why, with exit code 1", () => {
     expect(runs.commonPassword).toMatchObject({ code: 1, stdout: "" });
     expect(runs.commonPassword!.stderr.trim()).toBe(
       "password: Password is too common: it appears in lists of leaked passwords; choose another",
     );
     expect(runs.blankPassword).toMatchObject({ code: 1, stdout: "" });
-    expect(runs.blankPassword!.stderr.trim()).toBe("password: Password must not be only whitespace");
+    expect(runs.blankPassword!.stderr.trim()).toBe(
+      "password: Password must contain a visible character, not only spaces or invisible ones",
+    );
+  });
+
+  it("refuses an email whose part before the @ is over 64 characters, with exit code 1", () => {
+    expect(runs.longLocalPart).toMatchObject({ code: 1, stdout: "" });
+    expect(runs.longLocalPart!.stderr.trim()).toBe("email: Invalid email address");
   });
 
   it("refuses an unknown role, with exit code 1", () => {

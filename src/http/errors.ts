@@ -104,7 +104,7 @@ export const invalidUserField = (field: string, message: string) =>
 const PASSWORD_REFUSALS = {
   PASSWORD_TOO_SHORT: "Password too short",
   PASSWORD_TOO_LONG: "Password too long",
-  PASSWORD_BLANK: "Password must not be only whitespace",
+  PASSWORD_BLANK: "Password must contain a visible character, not only spaces or invisible ones",
   PASSWORD_TOO_COMMON: "Password is too common: it appears in lists of leaked passwords; choose another",
 } as const;
 export type PasswordRefusal = keyof typeof PASSWORD_REFUSALS;

@@ -60,6 +60,9 @@ export const text = () => z.string().refine((value) => !value.includes("\u0000")
 // direction marks), a default-ignorable one (Hangul fillers, variation selectors) or the blank braille cell.
 const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
+/** Whether a value holds at least one character that shows on screen. */
+export const hasVisibleCharacter = (value: string) => VISIBLE_CHARACTER.test(value);
+
 /**
  * Text people read (titles, content, names, comments, messages): trimmed, and holding at least one
  * visible character, so a blank or invisible value is refused rather than stored. Lengths are
@@ -68,6 +71,6 @@ const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Cod
 export const visibleText = () =>
   text()
     .trim()
-    .refine((value) => value === "" || VISIBLE_CHARACTER.test(value), "Must contain a visible character");
+    .refine((value) => value === "" || hasVisibleCharacter(value), "Must contain a visible character");
 
 export const idParams = z.object({ id: z.uuid() });

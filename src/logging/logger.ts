@@ -56,15 +56,21 @@ export function escapeControlCharacters(text: string): string {
 const SECRET_PARAM = /^(adminkey|.*token.*|.*secret.*|password|code)$/i;
 
 // better-auth's password-reset link carries its token as a path segment, not a query parameter.
-const TOKEN_IN_PATH = /(\/reset-password\/)[^/?#]+/gi;
+const TOKEN_IN_PATH = /(\/reset-password\/+)[^/?#]+/gi;
 
 /**
  * A URL safe to log: the value of the adminKey and of any token-like query parameter is replaced,
- * and so is a token in the path.
+ * and so is a token in the path. The path is logged as routers read it, dot segments and
+ * backslashes resolved: "/reset-password/./<token>" reaches the reset link's endpoint, and would
+ * otherwise hide its token from the pattern behind the "." segment.
  */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf("?");
-  if (queryStart === -1) return url.replace(TOKEN_IN_PATH, "$1[redacted]");
+  const path = normalisedPath(queryStart === -1 ? url : url.slice(0, queryStart)).replace(
+    TOKEN_IN_PATH,
+    "$1[redacted]",
+  );
+  if (queryStart === -1) return path;
   const redacted = url
     .slice(queryStart + 1)
     .split("&")
@@ -74,7 +80,17 @@ export function redactUrl(url: string): string {
       return eq !== -1 && SECRET_PARAM.test(safeDecode(name)) ? `${name}=[redacted]` : pair;
     })
     .join("&");
-  return `${url.slice(0, queryStart).replace(TOKEN_IN_PATH, "$1[redacted]")}?${redacted}`;
+  return `${path}?${redacted}`;
+}
+
+/** A path with its dot segments (also "%2e") resolved and backslashes read as slashes, as a URL parser reads it. */
+function normalisedPath(path: string): string {
+  if (!path.startsWith("/")) return path;
+  try {
+    return new URL(`http://service.invalid${path}`).pathname;
+  } catch {
+    return path;
+  }
 }
 
 function safeDecode(value: string): string {

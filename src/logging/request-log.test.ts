@@ -113,4 +113,23 @@ describe("request log lines", () => {
       },
     ]);
   });
+
+  it("hide a reset token however its path is spelled", async () => {
+    const token = `tok${randomUUID().replaceAll("-", "")}`;
+    const spellings = [
+      `/api/auth/reset-password/./${token}`,
+      `/api/auth/reset-password/%2e/${token}`,
+      `/api/auth/reset-password/%2E%2e/reset-password/${token}`,
+      `/api/auth/reset-password/x/../${token}`,
+      `/api/auth/Reset-Password/${token}`,
+      `/api/auth/reset-password//${token}`,
+      `/api/auth/x/..//reset-password/${token}?callbackURL=%2Fdone`,
+    ];
+    const from = production.logs.length;
+    for (const path of spellings) await production.http.get(path);
+    const lines = requestLines(production.logs, from);
+    expect(lines).toHaveLength(spellings.length);
+    expect(JSON.stringify(production.logs.slice(from))).not.toContain(token);
+    expect(lines[0]).toMatchObject({ path: "/api/auth/reset-password/[redacted]" });
+  });
 });
