@@ -67,9 +67,9 @@ async function main(): Promise<void> {
     if (config.shutdownDelayMs > 0) await delay(config.shutdownDelayMs);
     // First: it ends the live notification streams, which would otherwise hold the drain to its end.
     await services.changes.close();
-    await drain();
-    // After the requests: a reset asked for during the drain is queued, and sent by an instance that stays.
-    await services.mailer.stopWorker();
+    // The mail worker stops beside the drain, so the two share one grace period: a reset asked for
+    // during the drain is queued, and sent by an instance that stays.
+    await Promise.all([drain(), services.mailer.stopWorker()]);
     await rateLimitStores?.close();
     await services.database.close();
     await metricsServer?.close();

@@ -61,7 +61,10 @@ export function useSecondInstance(t: TestApp, options: SecondInstanceOptions = {
 }
 
 export interface ReceivedEvent {
+  /** The notification's id (from its data). */
   id: string;
+  /** The event's own id, which the client sends back as `Last-Event-ID` when it reconnects. */
+  eventId: string;
   type: string;
   data: unknown;
 }
@@ -76,9 +79,10 @@ export async function openEventSource(host: StreamHost, user: TestUser, lastEven
         headers: { ...init.headers, cookie: user.cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
       }),
   });
-  source.addEventListener("notification", (event) =>
-    received.push({ id: event.lastEventId, type: event.type, data: JSON.parse(event.data) }),
-  );
+  source.addEventListener("notification", (event) => {
+    const data = JSON.parse(event.data) as { id: string };
+    received.push({ id: data.id, eventId: event.lastEventId, type: event.type, data });
+  });
   await new Promise<void>((resolve, reject) => {
     source.onopen = () => resolve();
     source.onerror = (error) => reject(new Error(`stream refused: ${error.message ?? error.code}`));
@@ -87,6 +91,8 @@ export async function openEventSource(host: StreamHost, user: TestUser, lastEven
   return {
     source,
     received,
+    /** The id of the last event received, as the EventSource would send it on reconnecting. */
+    lastEventId: () => received.at(-1)?.eventId,
     /** The ids of the notifications received so far. */
     ids: () => received.map((event) => event.id),
     /** The ids received once there are at least `count` (or the ids so far when they do not come in time). */

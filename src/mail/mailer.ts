@@ -6,7 +6,7 @@ import { MAIL_KINDS, type MailKind } from "./messages.js";
 import { insertMail } from "./outbox.js";
 import { PayloadSealer } from "./sealed-payload.js";
 import { transportFor } from "./transport.js";
-import { MailWorker, WORKER_OPTIONS } from "./worker.js";
+import { MailWorker, type MailWorkerOptions, WORKER_OPTIONS } from "./worker.js";
 
 export interface MailRecipient {
   name: string;
@@ -48,7 +48,7 @@ export class Mailer {
     this.worker?.wake();
   }
 
-  startWorker(): void {
+  startWorker(options: Partial<MailWorkerOptions> = {}): void {
     const transport = transportFor(this.deps.config.mail, this.deps.logger);
     if (!transport || this.worker) return;
     const { config, db, logger } = this.deps;
@@ -58,7 +58,7 @@ export class Mailer {
       transport,
       sealer: this.sealer,
       from: config.mail.from,
-      options: WORKER_OPTIONS,
+      options: { ...WORKER_OPTIONS, ...options },
     });
     this.worker.start();
   }

@@ -11,9 +11,15 @@ export interface OutgoingMail {
   messageId: string;
 }
 
-/** Where the worker hands a message: resolves once the message is accepted, rejects otherwise. */
+/** What a failed send rejects with: nodemailer's error code and the SMTP reply code, when there was one. */
+export type SendError = Error & { code?: string; responseCode?: number };
+
+/**
+ * Where the worker hands a message: resolves once the message is accepted, rejects otherwise, and
+ * when `signal` aborts, at once, cutting the exchange.
+ */
 export interface MailTransport {
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail, signal: AbortSignal): Promise<void>;
   close(): void;
 }
 
@@ -30,11 +36,11 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 export function smtpTransport(url: string): MailTransport {
   let transporter: Promise<Transporter> | undefined;
   return {
-    async send(mail) {
+    async send(mail, signal) {
       transporter ??= import("nodemailer").then((nodemailer) =>
         nodemailer.createTransport({ url, pool: true, maxConnections: 2, requireTLS: true, ...SMTP_TIMEOUTS }),
       );
-      await (await transporter).sendMail({ ...mail, disableFileAccess: true, disableUrlAccess: true });
+      await (await transporter).sendMail({ ...mail, signal, disableFileAccess: true, disableUrlAccess: true });
     },
     close() {
       void transporter?.then((t) => t.close());

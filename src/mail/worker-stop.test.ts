@@ -1,5 +1,6 @@
-// A worker that stops (a deploy, a SIGTERM) finishes the message in hand and gives back what it had
-// claimed but not tried, so the next worker sends it at once instead of after the claim's lease.
+// A worker that stops (a deploy, a SIGTERM) finishes the message in hand, within the shutdown's
+// grace, and gives back what it had claimed but not sent, so the next worker sends it at once
+// instead of after the claim's lease.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { signUp } from "../../test/factories.js";
@@ -50,3 +51,36 @@ it("gives back the messages it claimed but did not send, and the next worker sen
   const messageIds = smtp.received.map((mail) => mail.parsed.messageId);
   expect(new Set(messageIds).size).toBe(queued);
 });
+
+it("stops within its grace while the relay stalls, and the message it held is sent once by the next worker", async () => {
+  await t.mailer.stopWorker();
+  const user = await signUp(t);
+  const res = await t.http
+    .post("/api/auth/request-password-reset")
+    .send({ email: user.email, redirectTo: "http://localhost:3000/reset" });
+  expect(res.status).toBe(200);
+  const before = smtp.received.length;
+  const queued = await t.database.db.$count(mailOutbox, eq(mailOutbox.status, "pending"));
+  // The relay takes the message and then says nothing for 20 s, longer than the worker's grace.
+  smtp.acceptDelayMs = 20_000;
+  t.mailer.startWorker({ stopGraceMs: 500 });
+  await vi.waitFor(() => expect(smtp.receiving).toBe(1), { timeout: 10_000, interval: 20 });
+  await t.mailer.stopWorker();
+  // Stopped while the relay still held the message, not once it answered.
+  expect(smtp.receiving).toBe(1);
+  expect(smtp.received).toHaveLength(before);
+  smtp.acceptDelayMs = 0;
+
+  const pending = await t.database.db
+    .select({ attempts: mailOutbox.attempts })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending"));
+  expect(pending).toHaveLength(queued);
+  for (const mail of pending) expect(mail.attempts).toBe(0);
+
+  t.mailer.startWorker();
+  expect(await smtp.waitForMail(user.email, "Reset your password", 1, 10_000)).toHaveLength(1);
+  await vi.waitFor(() => expect(smtp.received).toHaveLength(before + queued), { timeout: 10_000, interval: 50 });
+  const messageIds = smtp.received.slice(before).map((mail) => mail.parsed.messageId);
+  expect(new Set(messageIds).size).toBe(queued);
+}, 60_000);

@@ -148,7 +148,7 @@ describe("40 users commenting 25 times each on one author's post, all at once", 
     try {
       await commentAll(post.id, async () => {
         first.close();
-        second = await openEventSource(instance, author, first.ids().at(-1));
+        second = await openEventSource(instance, author, first.lastEventId());
       });
       const ids = await poll(
         () => [...first.ids(), ...(second?.ids() ?? [])],

@@ -6,6 +6,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
+import { poll } from "../../test/poll.js";
 import { openEventSource, openRawStream, useSecondInstance } from "../../test/streams.js";
 import { createApp } from "../app.js";
 import { ChangeFeed } from "../changes/index.js";
@@ -40,7 +41,7 @@ async function send(admin: TestUser, userId: string, message: string): Promise<{
 }
 
 describe("GET /api/v2/notifications/ as a live stream", () => {
-  it("sends a notification created after it opened: its id, event notification and the list's object", async () => {
+  it("sends a notification created after it opened: an id starting with its id, event notification and the list's object", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
     const { source, received } = await openEventSource(instance, user);
@@ -48,7 +49,14 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
       const created = await send(admin, user.id, "Hello, live");
       await until(() => received.length === 1, "the notification");
       const list = await t.http.get("/api/v2/notifications/").set("Cookie", user.cookie);
-      expect(received).toEqual([{ id: created.id, type: "notification", data: list.body.results[0] }]);
+      expect(received).toEqual([
+        {
+          id: created.id,
+          eventId: expect.stringMatching(new RegExp(`^${created.id}\\.\\d+\\.\\d+$`)),
+          type: "notification",
+          data: list.body.results[0],
+        },
+      ]);
     } finally {
       source.close();
     }
@@ -98,6 +106,44 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
       expect(received.map((event) => event.id)).toEqual([second.id, third.id, fourth.id]);
     } finally {
       source.close();
+    }
+  });
+
+  it("replays what came while away after the last event received, though that notification was deleted since", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t);
+    const first = await openEventSource(instance, user);
+    const seen = await send(admin, user.id, "seen");
+    await until(() => first.received.length === 1, "the first notification");
+    first.close();
+    const away = [await send(admin, user.id, "while away 1"), await send(admin, user.id, "while away 2")];
+    expect((await t.http.delete(`/api/v2/notifications/${seen.id}/`).set("Cookie", user.cookie)).status).toBe(204);
+
+    const again = await openEventSource(instance, user, first.lastEventId());
+    try {
+      expect(await again.idsOnceAtLeast(2)).toEqual(away.map((notification) => notification.id));
+    } finally {
+      again.close();
+    }
+  });
+
+  it("resumes after a bare notification id too, and starts afresh after an id it cannot place", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const user = await signUp(t);
+    const first = await send(admin, user.id, "one");
+    const second = await send(admin, user.id, "two");
+    for (const [lastEventId, expected] of [
+      [first.id, [second.id]],
+      [`${first.id}.18446744073709551616.1`, []],
+      ["not-an-id", []],
+    ] as const) {
+      const stream = await openEventSource(instance, user, lastEventId);
+      try {
+        const third = await send(admin, user.id, `after ${lastEventId}`);
+        expect(await stream.idsOnceAtLeast(expected.length + 1)).toEqual([...expected, third.id]);
+      } finally {
+        stream.close();
+      }
     }
   });
 
@@ -175,6 +221,42 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     const res = await fetch(`${instance.base}/api/v2/notifications/`, { headers: { cookie: user.cookie } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ next: null, previous: null, results: [] });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL !== undefined)("a stream whose start is slow to read", () => {
+  it("sends every notification committed after its 200", async () => {
+    const user = await signUp(t);
+    const insert = "insert into notifications (user_id, type, message) values ($1, 'admin', $2) returning id";
+    const locker = new pg.Client({ connectionString: t.config.databaseUrl });
+    await locker.connect();
+    try {
+      // The stream's read of where it starts waits for this lock.
+      await locker.query("begin");
+      await locker.query("lock table notifications in access exclusive mode");
+      let answeredAt: number | undefined;
+      const opening = openRawStream(instance, user).then((stream) => {
+        answeredAt = performance.now();
+        return stream;
+      });
+      await poll(
+        () => answeredAt,
+        (at) => at !== undefined,
+        { withinMs: 1_000 },
+      );
+      const held = (await locker.query<{ id: string }>(insert, [user.id, "held"])).rows[0]!.id;
+      const commitSentAt = performance.now();
+      await locker.query("commit");
+      const stream = await opening;
+      const after = (await locker.query<{ id: string }>(insert, [user.id, "after"])).rows[0]!.id;
+
+      const ids = () => [...stream.text().matchAll(/^id: ([0-9a-f-]{36})/gm)].map((match) => match[1]);
+      const committedAfterTheAnswer = answeredAt! < commitSentAt ? [held, after] : [after];
+      expect(await poll(ids, (got) => got.includes(after))).toEqual(committedAfterTheAnswer);
+      await stream.cancel();
+    } finally {
+      await locker.end();
+    }
   });
 });
 

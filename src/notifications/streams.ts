@@ -5,8 +5,8 @@ import { actorOf } from "../auth/request-context.js";
 import type { Change, ChangeFeed } from "../changes/index.js";
 import type { Db } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
-import { notificationsAfter, type StreamPosition, streamPositionOf, streamStart } from "./service.js";
-import { isUuid } from "../db/uuid.js";
+import { eventIdOf, resumePosition } from "./event-ids.js";
+import { notificationsAfter, type StreamPosition, streamStart } from "./service.js";
 
 export interface NotificationStreamOptions {
   /** How often an idle stream gets a comment line, so proxies do not close it. */
@@ -69,10 +69,15 @@ export class NotificationStreams {
     });
   }
 
-  /** Starts the stream of the request's user; the guards have already found its session. */
-  open(req: Request, res: Response): void {
+  /**
+   * Starts the stream of the request's user; the guards have already found its session. Where it
+   * starts is read before the 200 is sent: a client that has its answer gets every notification
+   * committed after it. A reconnecting client resumes after the event it names (see `resumePosition`).
+   */
+  async open(req: Request, res: Response): Promise<void> {
     const userId = actorOf(req).id;
     const { db, changes, logger } = this.deps;
+    const start = (await resumePosition(db, req.get("last-event-id"), userId)) ?? (await streamStart(db, userId));
     res.status(200).set({
       "Content-Type": "text/event-stream; charset=utf-8",
       // no-transform: a compressing middleware or proxy must not buffer the events.
@@ -80,19 +85,13 @@ export class NotificationStreams {
       "X-Accel-Buffering": "no",
     });
     res.flushHeaders();
-    if (changes.closed) {
+    // Shutdown began, or the client left, while the start was read.
+    if (changes.closed || res.destroyed) {
       res.end();
       return;
     }
-    const lastEventId = req.get("last-event-id");
-    // Where to start: after the notification a reconnecting client names, if it is the user's,
-    // else after what is committed now. Read as the stream's first task, so a stream counts (for
-    // the per-user limit and at shutdown) from the moment its request arrives.
-    const startAfter = async () =>
-      (lastEventId && isUuid(lastEventId) ? await streamPositionOf(db, lastEventId, userId) : undefined) ??
-      (await streamStart(db, userId));
     const stream = this.outsideRequests(
-      () => new LiveStream(req, res, userId, startAfter, this.deps, this.sent, () => this.forget(stream)),
+      () => new LiveStream(req, res, userId, start, this.deps, this.sent, () => this.forget(stream)),
     );
     // The route is done with the request: drop the routers' continuation, which would otherwise
     // keep every router's per-request state alive for as long as the stream stays open.
@@ -151,7 +150,7 @@ export class NotificationStreams {
 class LiveStream {
   private ended = false;
   private work: Promise<void> = Promise.resolve();
-  private position: StreamPosition | undefined;
+  private position: StreamPosition;
   private retry: NodeJS.Timeout | undefined;
   private retryMs = UNSETTLED_RETRY_FIRST_MS;
 
@@ -159,21 +158,13 @@ class LiveStream {
     private readonly req: Request,
     private readonly res: Response,
     readonly userId: string,
-    startAfter: () => Promise<StreamPosition>,
+    start: StreamPosition,
     private readonly deps: StreamDeps,
     private readonly sent: { events: number },
     private readonly onEnd: () => void,
   ) {
+    this.position = start;
     res.once("close", () => this.end());
-    this.enqueue(async () => {
-      try {
-        this.position = await startAfter();
-      } catch (error) {
-        // Without a starting point it would send every notification again: the client reconnects instead.
-        this.end();
-        throw error;
-      }
-    });
   }
 
   /** Whether a change to these users' sessions or rows may end this stream (the real user's, while impersonating). */
@@ -188,14 +179,16 @@ class LiveStream {
   catchUp(): void {
     this.enqueue(async () => {
       for (;;) {
-        const position = this.position!;
+        const position = this.position;
         const rows = await notificationsAfter(this.deps.db, this.userId, position);
         for (const { txId, seq, settled, ...notification } of rows) {
           if (this.ended) return;
           if (!settled) return this.lookAgainSoon();
           // Each skipped one is passed once: the set empties as the stream moves on.
           if (!position.skip?.delete(notification.id)) {
-            this.res.write(`id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+            this.res.write(
+              `id: ${eventIdOf(notification, { txId, seq })}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`,
+            );
             this.sent.events += 1;
           }
           this.position = { txId, seq, skip: position.skip?.size ? position.skip : undefined };

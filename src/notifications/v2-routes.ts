@@ -23,11 +23,11 @@ const notificationBody = z.object({
   message: visibleText().min(1).max(1000).meta({ example: "Your post was featured." }),
 });
 
-// Each event has the notification's id, `event: notification` and the list's JSON object as its
-// data; `Last-Event-ID` replays what was missed.
+// Each event's id is the notification's id and its stream position, so `Last-Event-ID` replays
+// what was missed even after that notification was deleted; its data is the list's JSON object.
 const eventStream = z.string().meta({
   description:
-    "id: <notification id>\nevent: notification\ndata: <the notification's JSON>\n\n; a comment line every 25 s",
+    "id: <notification id>.<stream position>\nevent: notification\ndata: <the notification's JSON>\n\n; a comment line every 25 s",
 });
 
 // The development adminKey elevates one request; a stream would keep its rights for as long as it
