@@ -3,7 +3,6 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import supertest from "supertest";
 import { afterAll, beforeAll, expect } from "vitest";
-import Transport from "winston-transport";
 import { createApp } from "../src/app.js";
 import { createAuth } from "../src/auth/auth.js";
 import type { Role } from "../src/roles.js";
@@ -11,7 +10,7 @@ import { type Config, loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logging/logger.js";
 import { Mailer } from "../src/mail/mailer.js";
 import { setUserRoles } from "../src/users/service.js";
-import type { TestApp } from "./harness.js";
+import { MemoryTransport, type TestApp } from "./harness.js";
 
 export interface TestUser {
   id: string;
@@ -72,6 +71,15 @@ export async function createPost(t: TestApp, author: TestUser, overrides: PostOv
 }
 
 /** A syntactically valid id that belongs to nothing. */
+/** v1's validation refusal naming exactly these fields, each with a message. */
+export function validationFailure(...fields: string[]) {
+  return {
+    error: "Invalid request",
+    code: "validation_error",
+    details: Object.fromEntries(fields.map((field) => [field, [expect.any(String)]])),
+  };
+}
+
 export const unknownId = "00000000-0000-4000-8000-000000000000";
 
 /** Signs an existing user in through the given app (e.g. a second app in production mode); returns the cookie. */
@@ -82,14 +90,6 @@ export async function signIn(
   const res = await http.post("/api/auth/sign-in/email").send({ email: user.email, password: user.password });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return sessionCookieOf(res.headers["set-cookie"]);
-}
-
-class MemoryTransport extends Transport {
-  readonly entries: Record<string, unknown>[] = [];
-  override log(info: Record<string, unknown>, next: () => void): void {
-    this.entries.push(info);
-    next();
-  }
 }
 
 export interface SecondApp {

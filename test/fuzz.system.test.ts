@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPost, signIn, signUp, type TestUser } from "./factories.js";
+import { createPost, signIn, signUp, type TestUser, unknownId } from "./factories.js";
 import { useTestApp } from "./harness.js";
-import { fillPath, type Route, servedRoutes, UNKNOWN_ID } from "./route-rules.js";
+import { fillPath, type Route, servedRoutes } from "./route-rules.js";
 import { TestSmtpServer } from "./smtp.js";
 
 // A real SMTP server: without one the mailing endpoints answer their documented 503, which the
@@ -198,7 +198,7 @@ function idPool(auth: Auth) {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...(auth === "admin" ? own : [...own, ...protectedIds])) },
     { weight: 2, arbitrary: fc.uuid() },
-    { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+    { weight: 1, arbitrary: fc.constant(unknownId) },
     { weight: 1, arbitrary: fc.uuid().map((id) => id.toUpperCase()) },
     { weight: 2, arbitrary: anyString },
   );
@@ -239,7 +239,7 @@ function pathArb(route: Route, auth: Auth) {
       ),
     })
     .map(({ values, wildcard }) =>
-      fillPath(route.path, Object.fromEntries(params.map((name, i) => [name, values[i]!])), UNKNOWN_ID, wildcard),
+      fillPath(route.path, Object.fromEntries(params.map((name, i) => [name, values[i]!])), unknownId, wildcard),
     );
   const mutation = fc.constantFrom("none", "none", "none", "slash", "upper", "double-slash", "extra", "dot", "encoded");
   return fc.tuple(filled, mutation, segment).map(([path, how, extra]) => {
@@ -387,9 +387,9 @@ const BASES: Record<string, unknown>[] = [
   { name: "Fuzzed Name", email: "fuzzed@example.com", password: "long enough password" },
   { email: "fuzzed@example.com", password: "long enough password" },
   { roles: ["USER"] },
-  { postId: UNKNOWN_ID, action: "hide", reason: "fuzz" },
+  { postId: unknownId, action: "hide", reason: "fuzz" },
   { content: "A fuzzed comment" },
-  { userId: UNKNOWN_ID, message: "A fuzzed notification" },
+  { userId: unknownId, message: "A fuzzed notification" },
   { currentPassword: "long enough password", newPassword: "another long password" },
 ];
 const shapedBody = fc

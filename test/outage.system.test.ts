@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import Transport from "winston-transport";
+import { MemoryTransport } from "./harness.js";
 import { createApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logging/logger.js";
@@ -18,14 +18,6 @@ import { poll } from "./poll.js";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const unavailable = { error: "The database is unavailable, try again shortly", code: "service_unavailable" };
-
-class MemoryTransport extends Transport {
-  readonly entries: Record<string, unknown>[] = [];
-  override log(info: Record<string, unknown>, next: () => void): void {
-    this.entries.push(info);
-    next();
-  }
-}
 
 interface Outcome {
   startedAt: number;

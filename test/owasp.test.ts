@@ -18,18 +18,9 @@ import { createLogger } from "../src/logging/logger.js";
 import { Mailer } from "../src/mail/mailer.js";
 import { CHANGELOG_FILE } from "../tools/routes/changelog.js";
 import { checkRoutes } from "../tools/routes/route-changes.js";
-import { createPost, signIn, signUp, type TestUser, useSecondApp } from "./factories.js";
+import { createPost, signIn, signUp, type TestUser, unknownId, useSecondApp } from "./factories.js";
 import { useTestApp } from "./harness.js";
-import {
-  fillPath,
-  isPublic,
-  methodsOf,
-  ROUTE_ACCESS,
-  type Route,
-  roleRoutes,
-  servedRoutes,
-  UNKNOWN_ID,
-} from "./route-rules.js";
+import { fillPath, isPublic, methodsOf, ROUTE_ACCESS, type Route, roleRoutes, servedRoutes } from "./route-rules.js";
 
 const ALLOWED_ORIGIN = "http://app.example";
 const DEV_ADMIN_KEY = "owasp-dev-admin-key-0123456789";
@@ -465,10 +456,10 @@ describe("API2:2023 Broken Authentication", () => {
 
 describe("API3:2023 Broken Object Property Level Authorization", () => {
   const INJECTED = {
-    id: UNKNOWN_ID,
-    authorId: UNKNOWN_ID,
-    userId: UNKNOWN_ID,
-    postId: UNKNOWN_ID,
+    id: unknownId,
+    authorId: unknownId,
+    userId: unknownId,
+    postId: unknownId,
     status: "hidden",
     roles: ["ADMIN"],
     role: "ADMIN",
@@ -488,7 +479,7 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
     expect(Object.keys(post).sort()).toEqual(POST_KEYS);
     expect(post.authorId).toBe(author.id);
     expect(post.status).toBe("visible");
-    expect(post.id).not.toBe(UNKNOWN_ID);
+    expect(post.id).not.toBe(unknownId);
     expect(post.createdAt).not.toBe(INJECTED.createdAt);
   }
 
@@ -603,7 +594,7 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
       expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
       const user = (res.body.user ?? res.body) as Record<string, unknown>;
       expect(user.roles).toEqual(["USER"]);
-      expect(user.id).not.toBe(UNKNOWN_ID);
+      expect(user.id).not.toBe(unknownId);
       expect(user.createdAt).not.toBe(INJECTED.createdAt);
     }
 
@@ -677,7 +668,7 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
       .send({ content: "Hello", ...INJECTED, postId: other.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ postId: post.id, authorId: author.id, content: "Hello" });
-    expect(res.body.id).not.toBe(UNKNOWN_ID);
+    expect(res.body.id).not.toBe(unknownId);
     for (const method of ["put", "patch"] as const) {
       const edit = await t.http[method](`/api/v2/posts/${post.id}/comments/${res.body.id}/`)
         .set("Cookie", author.cookie)
@@ -686,7 +677,7 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
           withPrototypeKeys({
             content: "Edited",
             postId: other.id,
-            authorId: UNKNOWN_ID,
+            authorId: unknownId,
             createdAt: INJECTED.createdAt,
           }),
         );
@@ -719,11 +710,11 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
       message: "Hi",
       type: "roles",
       postId: post.id,
-      id: UNKNOWN_ID,
+      id: unknownId,
       createdAt: INJECTED.createdAt,
     });
     expect(sent.status).toBe(201);
-    expect(sent.body.id).not.toBe(UNKNOWN_ID);
+    expect(sent.body.id).not.toBe(unknownId);
     expect(sent.body.createdAt).not.toBe(INJECTED.createdAt);
     const [row] = await rowsOf("notifications", "id", [sent.body.id]);
     expect(row).toMatchObject({ type: "admin", post_id: null });
@@ -963,8 +954,8 @@ describe("API5:2023 Broken Function Level Authorization", () => {
 
   const VALID_BODIES: Record<string, unknown> = {
     "PUT /api/users/:id/roles": { roles: ["USER"] },
-    "POST /api/moderate": { postId: UNKNOWN_ID, action: "hide" },
-    "POST /api/v2/notifications/": { userId: UNKNOWN_ID, message: "Hello" },
+    "POST /api/moderate": { postId: unknownId, action: "hide" },
+    "POST /api/v2/notifications/": { userId: unknownId, message: "Hello" },
   };
 
   it("answers 401 anonymously and 403 to every role below the route's, on every role route", async () => {
@@ -1315,7 +1306,7 @@ describe("API8:2023 Security Misconfiguration", () => {
     await t.database.db.execute(sql`alter table posts rename to posts_moved_away`);
     try {
       for (const http of [t.http, production.http]) {
-        for (const path of ["/api/posts", "/api/v2/posts/", `/api/posts/${UNKNOWN_ID}`]) {
+        for (const path of ["/api/posts", "/api/v2/posts/", `/api/posts/${unknownId}`]) {
           const res = await http.get(path);
           expect(res.status, path).toBe(500);
           expect(res.text, path).not.toMatch(/stack|posts_moved_away|select|\n\s+at /i);

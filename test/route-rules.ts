@@ -1,6 +1,7 @@
 import type { Role } from "../src/roles.js";
 import { createApp } from "../src/app.js";
 import { routeTableOf } from "../tools/routes/table.js";
+import { unknownId } from "./factories.js";
 import type { TestApp } from "./harness.js";
 
 /**
@@ -95,7 +96,7 @@ export function servedRoutes(t: TestApp): Route[] {
 export function fillPath(
   path: string,
   params: Readonly<Record<string, string>> = {},
-  fallback = UNKNOWN_ID,
+  fallback = unknownId,
   wildcard = "ok",
 ): string {
   return path
@@ -107,8 +108,6 @@ export function fillPath(
 export function methodsOf(route: Pick<Route, "method">): string[] {
   return route.method === "ALL" ? ["GET", "POST", "PUT", "PATCH", "DELETE"] : [route.method];
 }
-
-export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 export const isPublic = (route: Route) => route.access?.kind === "public";
 export const roleRoutes = (routes: Route[]) => routes.filter((route) => route.access?.kind === "roles");

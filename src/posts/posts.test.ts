@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createPost, signUp, type TestUser, unknownId } from "../../test/factories.js";
+import { createPost, signUp, type TestUser, unknownId, validationFailure } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { posts } from "../db/schema.js";
 import { UUID } from "../db/uuid.js";
@@ -15,14 +15,6 @@ const goodPost = (over: Record<string, unknown> = {}) => ({
   content: "Content that is long enough.",
   ...over,
 });
-
-function validationFailure(...fields: string[]) {
-  return {
-    error: "Invalid request",
-    code: "validation_error",
-    details: Object.fromEntries(fields.map((field) => [field, [expect.any(String)]])),
-  };
-}
 
 const ids = (body: { posts: { id: string }[] }) => body.posts.map((post) => post.id);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createPost, signIn, signUp, unknownId } from "../../test/factories.js";
+import { createPost, signIn, signUp, unknownId, validationFailure } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { UUID } from "../db/uuid.js";
 
@@ -19,14 +19,6 @@ const newUser = (over: Record<string, unknown> = {}) => ({
 function expectPublicUser(user: Record<string, unknown>) {
   expect(Object.keys(user).sort()).toEqual(USER_KEYS);
   expect(JSON.stringify(user)).not.toMatch(/password|hash|token|sha256/i);
-}
-
-function validationFailure(...fields: string[]) {
-  return {
-    error: "Invalid request",
-    code: "validation_error",
-    details: Object.fromEntries(fields.map((field) => [field, [expect.any(String)]])),
-  };
 }
 
 describe("POST /api/users", () => {
