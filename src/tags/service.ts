@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { tagCounts } from "../db/schema.js";
+import { likeLiteral } from "../db/like.js";
 
 /** The list's length: pagination is off for tags, so the list itself is bounded. */
 export const TAGS_LISTED = 100;
@@ -11,8 +12,8 @@ export const TAGS_LISTED = 100;
  * top of an index, never a scan of the posts.
  */
 export function listTags(db: Db, search?: string): Promise<{ name: string; count: number }[]> {
-  // The search is a prefix, not a pattern: LIKE's own wildcards and escape are taken literally.
-  const prefix = search === undefined ? undefined : `${search.replaceAll(/[\\%_]/g, "\\$&")}%`;
+  // The search is a prefix, not a pattern.
+  const prefix = search === undefined ? undefined : `${likeLiteral(search)}%`;
   return (
     db
       .select({ name: tagCounts.name, count: tagCounts.count })

@@ -8,6 +8,7 @@ import { duplicateEmail, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { notify } from "../notifications/service.js";
 import { isUuid } from "../db/uuid.js";
+import { likeLiteral } from "../db/like.js";
 
 /** The columns a client may see; the password hash lives in `accounts` and never leaves it. */
 export const publicUserColumns = {
@@ -74,7 +75,7 @@ export async function searchUsers(
   orderBy: SQL[],
   page: { limit: number; offset: number },
 ) {
-  const pattern = search === undefined ? undefined : `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = search === undefined ? undefined : `%${likeLiteral(search)}%`;
   const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
   const [rows, [total]] = await Promise.all([
     db
