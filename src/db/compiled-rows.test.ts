@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { createPost, signUp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { newestFirst, postColumns } from "../posts/service.js";
-import { compiledSelect } from "./compiled-rows.js";
+import { compiledRowsQuery } from "./compiled-rows.js";
 import { posts, sessions, users } from "./schema.js";
 
-// compiledSelect runs drizzle's prepared statements without drizzle's row mapping; on PostgreSQL
+// compiledRowsQuery runs drizzle's prepared statements without drizzle's row mapping; on PostgreSQL
 // (node-postgres) it answers every query here itself, and each answer must be drizzle's own.
 const t = useTestApp();
 const onPostgres = () => t.database.kind === "postgres";
@@ -27,7 +27,7 @@ describe("compiled prepared selects", () => {
       .select({ id: posts.id, absent: sql<string | null>`null::text`.as("absent") })
       .from(posts)
       .prepare(name());
-    expect(compiledSelect(withSql)).toBe(withSql);
+    expect(compiledRowsQuery(withSql)).toBe(withSql);
 
     const columnsOnly = t.database.db
       .select(postColumns)
@@ -37,7 +37,7 @@ describe("compiled prepared selects", () => {
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .prepare(name());
-    const fast = compiledSelect(columnsOnly);
+    const fast = compiledRowsQuery(columnsOnly);
     expect(fast !== columnsOnly).toBe(onPostgres());
     for (const page of [
       { limit: 20, offset: 0 },
@@ -62,7 +62,7 @@ describe("compiled prepared selects", () => {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.userId, sql.placeholder("userId")))
       .prepare(name());
-    const fast = compiledSelect(prepared);
+    const fast = compiledRowsQuery(prepared);
     expect(fast !== prepared).toBe(onPostgres());
     const mine = await fast.execute({ userId: user.id });
     expect(mine).toHaveLength(1);
@@ -83,7 +83,7 @@ describe("compiled prepared selects", () => {
       })
       .returning(postColumns)
       .prepare(name());
-    const fast = compiledSelect(prepared);
+    const fast = compiledRowsQuery(prepared);
     expect(fast !== prepared).toBe(onPostgres());
     const values = { title: "Inserted", content: "Through a prepared insert.", authorId: author.id };
     const tags = ["plain", 'quote"d', "comma,d", "back\\slash", "", "NULL"];
@@ -100,7 +100,7 @@ describe("compiled prepared selects", () => {
       .from(posts)
       .where(eq(posts.id, sql.placeholder("id")))
       .prepare(name());
-    const fast = compiledSelect(prepared);
+    const fast = compiledRowsQuery(prepared);
     await expect(fast.execute({})).rejects.toThrow('No value for placeholder "id" was provided');
     const failure = (query: Promise<unknown>) =>
       query.then(

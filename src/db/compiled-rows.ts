@@ -7,8 +7,8 @@ import type { PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
 import { Param, Placeholder } from "drizzle-orm/sql";
 import type pg from "pg";
 
-/** A prepared query with rows to return, as the hot paths run it: `execute` answers as drizzle's own does. */
-export interface FastSelect<T> {
+/** A prepared select, or an insert returning rows, as the hot paths run it: `execute` answers as drizzle's own does. */
+export interface CompiledRowsQuery<T> {
   execute(values?: Record<string, unknown>): Promise<T>;
 }
 
@@ -37,7 +37,9 @@ type RowMapper = (row: unknown[]) => Record<string, unknown>;
  * default no-op logger; anything else runs through drizzle's own `execute`.
  * compiled-rows.test.ts holds the two to the same answers.
  */
-export function compiledSelect<T extends PreparedQueryConfig>(prepared: PgPreparedQuery<T>): FastSelect<T["execute"]> {
+export function compiledRowsQuery<T extends PreparedQueryConfig>(
+  prepared: PgPreparedQuery<T>,
+): CompiledRowsQuery<T["execute"]> {
   const mapRow = is(prepared, NodePgPreparedQuery) ? rowMapperOf(prepared as unknown as PreparedInternals) : undefined;
   if (!mapRow) return prepared;
   const { client, queryConfig, params } = prepared as unknown as PreparedInternals;

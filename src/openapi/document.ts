@@ -7,7 +7,7 @@ import { authPaths } from "./auth-paths.js";
 import * as z from "zod";
 import { responsesOf } from "./responses.js";
 import { DOCS_ASSETS } from "./docs-page.js";
-import { finished, type OpenApiDocument, rateLimitHeaders } from "./finishing.js";
+import { type OpenApiDocument, rateLimitHeaders, withOperationIdsAndLimitHeaders } from "./finishing.js";
 import { probeRoutes } from "../http/ready.js";
 import { v1Routes } from "../v1/routes.js";
 import { v2Routes } from "../v2/routes.js";
@@ -129,7 +129,7 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
       headers: rateLimitHeaders,
     },
   };
-  return finished(withCrossSiteRefusals(createDocument(document)));
+  return withOperationIdsAndLimitHeaders(withCrossSiteRefusals(createDocument(document)));
 }
 
 /**

@@ -24,7 +24,7 @@ export const rateLimitHeaders: Record<string, Json> = {
  * its method and path, e.g. `getV2PostsByPostIdComments`, stable for deep links and generated
  * clients), and the rate-limit headers on every answer of a limited route.
  */
-export function finished(document: OpenApiDocument): OpenApiDocument {
+export function withOperationIdsAndLimitHeaders(document: OpenApiDocument): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item?.[method] as (Json & { responses?: Record<string, Json> }) | undefined;

@@ -8,7 +8,7 @@ import { idParams } from "../http/validate.js";
 import { rolesText } from "../roles.js";
 import { successJson } from "../http/wire.js";
 import { moderationBody, postBody, postJson } from "./schemas.js";
-import { createOwnPost, deletePostAs, updateOwnPost } from "./actions.js";
+import { createOwnPost, deletePostAs, updateOwnPost } from "./actor-writes.js";
 import * as posts from "./service.js";
 
 const tag = "Posts (v1)";

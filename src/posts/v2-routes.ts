@@ -8,7 +8,7 @@ import { type Route, route } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
 import { replaceAndPatch } from "../http/replace-and-patch.js";
 import { postBody, postJson, postPatchBody, TAG_MAX_LENGTH } from "./schemas.js";
-import { createOwnPost, deletePostAs, updateOwnPost } from "./actions.js";
+import { createOwnPost, deletePostAs, updateOwnPost } from "./actor-writes.js";
 import * as posts from "./service.js";
 
 const tag = "Posts";
