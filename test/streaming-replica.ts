@@ -34,6 +34,8 @@ export interface StreamingReplica {
   /** Ends recovery on the replica: it becomes a primary of its own (`pg_ctl promote`). */
   promoteReplica(): void;
   stopReplica(): void;
+  /** Restarts the primary as an operator would (`pg_ctl restart -m fast`): every session is ended. */
+  restartPrimary(): void;
 }
 
 /**
@@ -109,6 +111,17 @@ export function useStreamingReplica(): StreamingReplica {
         }
       },
       promoteReplica: () => void postgres("pg_ctl", ["-D", join(dir, "replica"), "-w", "promote"]),
+      restartPrimary: () =>
+        void postgres("pg_ctl", [
+          "-D",
+          join(dir, "primary"),
+          "-l",
+          join(dir, "primary.log"),
+          "-m",
+          "fast",
+          "-w",
+          "restart",
+        ]),
       stopReplica: () => {
         postgres("pg_ctl", ["-D", join(dir, "replica"), "-m", "immediate", "-w", "stop"]);
         started.splice(started.indexOf("replica"), 1);

@@ -38,6 +38,10 @@ function openPostgres(options: DatabaseOptions): Database {
     if (poolObserver) observeAcquires(pool, () => nameOf(pool), poolObserver);
     // An idle client that loses its server emits here; without a listener the process would crash.
     pool.on("error", (error) => onPoolError?.(error));
+    // pg-pool listens to a client only while it is idle: one a transaction holds between two
+    // statements when the server ends its session (a restart, a failover) would crash the process.
+    // Its holder learns of the loss from its next statement, which fails and releases it.
+    pool.on("connect", (client) => client.on("error", ignoreHeldClientError));
   };
   const pool = new pg.Pool({ ...poolConfig, connectionString: url });
   configure(pool);
@@ -88,6 +92,8 @@ function openPostgres(options: DatabaseOptions): Database {
     },
   };
 }
+
+function ignoreHeldClientError(): void {}
 
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, release?: () => void) => void;
 
