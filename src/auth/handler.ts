@@ -83,7 +83,7 @@ const BODY_LIMIT = "1mb";
 const readBody = express.text({ type: () => true, limit: BODY_LIMIT });
 
 /** The endpoint better-auth would route a URL to: its own normalisation (dot segments, trailing slashes). */
-function endpointOf(originalUrl: string): string | undefined {
+export function endpointOf(originalUrl: string): string | undefined {
   let pathname: string;
   try {
     pathname = new URL(originalUrl, "http://service.invalid").pathname.replace(/\/+$/, "");

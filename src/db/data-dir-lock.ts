@@ -1,6 +1,7 @@
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 
 // PGlite is one process's database: two processes writing one directory each keep their own view
 // of it in memory, and the second one's writes are lost or corrupt the first's. The file names
@@ -13,6 +14,10 @@ export const SOCKET_FILE = ".s.PGSQL.5432";
 // How long a holder's socket may take to accept a connection before it counts as alive anyway:
 // only a refused connection proves that nobody listens.
 const SOCKET_PROBE_MS = 2_000;
+
+// A process that finds another taking over the same stale lock waits this long, then looks again.
+const TAKE_OVER_RETRY_MS = 20;
+const TAKE_OVER_ATTEMPTS = 100;
 
 export interface DataDirectoryHolder {
   pid: number;
@@ -52,10 +57,12 @@ export async function lockDataDirectory(directory: string): Promise<DataDirector
       linkSync(draft, path);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= TAKE_OVER_ATTEMPTS) throw error;
+      const judged = readLock(path);
       const holder = await findDataDirectoryHolder(directory);
       if (holder) throw new DataDirectoryInUseError(directory, holder);
-      rmSync(path, { force: true });
+      if (judged !== undefined && takeOver(path, judged, draft, started)) break;
+      await delay(TAKE_OVER_RETRY_MS);
     } finally {
       rmSync(draft, { force: true });
     }
@@ -73,6 +80,32 @@ export async function lockDataDirectory(directory: string): Promise<DataDirector
   };
 }
 
+/**
+ * Puts this process's lock in place of the stale one it judged, unless another process took the
+ * directory meanwhile. Two processes may find the same stale lock at once: only the one that
+ * creates the take-over marker (exclusively) may replace it, and it replaces only the lock it
+ * judged, so the other one, coming next, finds the new holder alive.
+ */
+function takeOver(path: string, judged: string, draft: string, started: string): boolean {
+  const marker = `${path}.takeover`;
+  try {
+    writeFileSync(marker, describeHolder(undefined, started), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    // Another process is taking over now; or it died doing so, and its marker must not block for ever.
+    const other = readHolder(marker);
+    if (other && !isRunning(other)) rmSync(marker, { force: true });
+    return false;
+  }
+  try {
+    if (readLock(path) !== judged) return false;
+    renameSync(draft, path);
+    return true;
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
 /** The live process holding the directory, if any (a lock whose process is gone counts as none). */
 export async function findDataDirectoryHolder(directory: string): Promise<DataDirectoryHolder | undefined> {
   const holder = readHolder(join(directory, LOCK_FILE));
@@ -87,13 +120,17 @@ function describeHolder(socketDirectory: string | undefined, started: string): s
   return `${process.pid}\n${socketDirectory ?? ""}\n${started}\n`;
 }
 
-function readHolder(path: string): DataDirectoryHolder | undefined {
-  let text: string;
+function readLock(path: string): string | undefined {
   try {
-    text = readFileSync(path, "utf8");
+    return readFileSync(path, "utf8");
   } catch {
     return undefined;
   }
+}
+
+function readHolder(path: string): DataDirectoryHolder | undefined {
+  const text = readLock(path);
+  if (text === undefined) return undefined;
   const [pid, socketDirectory, started] = text.split("\n");
   if (!/^\d+$/.test(pid ?? "")) return undefined;
   return { pid: Number(pid), socketDirectory: socketDirectory || undefined, started: started ?? "" };

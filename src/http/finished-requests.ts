@@ -1,4 +1,5 @@
 import type { Express, Request, RequestHandler, Response } from "express";
+import { endpointOf, OFFERED_ENDPOINTS } from "../auth/handler.js";
 import { currentRequestContext } from "../logging/request-id.js";
 import { RouteTemplates } from "./route-walk.js";
 
@@ -8,7 +9,11 @@ export interface FinishedRequest {
   readonly res: Response;
   /** From the request's arrival here to the end of its response: a live stream's, how long it was open. */
   readonly durationMs: number;
-  /** The matched route's template (`/api/posts/:id`), or `unmatched`. */
+  /**
+   * The matched route's template (`/api/posts/:id`), or `unmatched`. better-auth's endpoints, all
+   * served by one route, are told apart (`/api/auth/sign-in/email`); any path it does not offer is
+   * `/api/auth/*`, so the values stay a bounded set.
+   */
   readonly route: string;
   /** Bytes written to the connection for this response, headers included. */
   readonly bytes: number;
@@ -50,7 +55,7 @@ export class FinishedRequests {
         req,
         res,
         durationMs: performance.now() - started,
-        route: this.templates.of(req.route),
+        route: routeOf(this.templates.of(req.route), req.originalUrl),
         bytes: socket.bytesWritten - bytesBefore,
         requestId: context?.requestId,
         traceId: context?.traceId,
@@ -60,3 +65,18 @@ export class FinishedRequests {
     next();
   };
 }
+
+const AUTH_ROUTE = "/api/auth/*";
+
+function routeOf(template: string, originalUrl: string): string {
+  if (template !== AUTH_ROUTE) return template;
+  const endpoint = endpointOf(originalUrl);
+  if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) return AUTH_ROUTE;
+  return `/api/auth${endpoint.replace("{token}", ":token")}`;
+}
+
+/**
+ * The readiness probe: a load balancer asks for it every few seconds, and a line and a count for
+ * each would drown the requests that matter. Its answers are in the request log at debug level.
+ */
+export const READINESS_ROUTE = "/ready";

@@ -101,6 +101,33 @@ describe("request log lines", () => {
     expect(requestLines(production.logs, from)[0]).toMatchObject({ traceId: TRACE_ID });
   });
 
+  it("name better-auth's endpoint as the route, and any path it does not offer as one route", async () => {
+    const from = production.logs.length;
+    const signIn = await production.http
+      .post("/api/auth/sign-in/email")
+      .set("Origin", t.config.authUrl)
+      .send({ email: `nobody-${randomUUID()}@example.com`, password: "wrong password" });
+    expect(signIn.status).toBe(401);
+    expect((await production.http.get(`/api/auth/${randomUUID()}`)).status).toBe(404);
+    expect(requestLines(production.logs, from).map((line) => line.route)).toEqual([
+      "/api/auth/sign-in/email",
+      "/api/auth/*",
+    ]);
+  });
+
+  it("leave out a ready answer of the readiness probe, which goes to the debug level", async () => {
+    const from = production.logs.length;
+    expect((await production.http.get("/ready")).status).toBe(200);
+    expect((await production.http.get("/api/posts?limit=1")).status).toBe(200);
+    expect(requestLines(production.logs, from).map((line) => line.route)).toEqual(["/api/posts"]);
+    const debugFrom = development.logs.length;
+    expect((await development.http.get("/ready")).status).toBe(200);
+    const debugLines = development.logs.slice(debugFrom).filter((entry) => entry.level === "debug");
+    expect(debugLines.map((entry) => entry.message)).toContainEqual(
+      expect.stringMatching(/^GET \/ready 200 [\d.]+ ms$/),
+    );
+  });
+
   it("stay one readable line in development", async () => {
     const from = development.logs.length;
     const res = await development.http.get("/api/posts?limit=1");

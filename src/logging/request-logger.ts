@@ -1,4 +1,4 @@
-import type { FinishedRequest, RequestObserver } from "../http/finished-requests.js";
+import { type FinishedRequest, READINESS_ROUTE, type RequestObserver } from "../http/finished-requests.js";
 import { type Logger, redactUrl } from "./logger.js";
 
 /**
@@ -11,13 +11,15 @@ import { type Logger, redactUrl } from "./logger.js";
 export function requestLogger(logger: Logger, { fields }: { fields: boolean }): RequestObserver | undefined {
   if (!logger.isLevelEnabled("http")) return undefined;
   // `GET /health` never gets here (app.ts answers it first): the probe runs every few seconds and
-  // would drown everything else.
+  // would drown everything else. A ready answer from `/ready` goes to the debug level for the same
+  // reason; one that is not ready stays a request line.
   return (finished) => {
     const { req, res, durationMs } = finished;
     const path = redactUrl(req.originalUrl);
     const message = `${req.method} ${path} ${res.statusCode} ${durationMs.toFixed(3)} ms`;
     const ids = { requestId: finished.requestId, traceId: finished.traceId };
-    logger.http(message, withoutUndefined(fields ? { ...ids, ...requestFields(finished, path) } : ids));
+    const level = finished.route === READINESS_ROUTE && res.statusCode === 200 ? "debug" : "http";
+    logger.log(level, message, withoutUndefined(fields ? { ...ids, ...requestFields(finished, path) } : ids));
   };
 }
 

@@ -130,6 +130,25 @@ describe("metrics on their own port", () => {
     expect([...methods].sort()).toEqual(["GET", "OTHER"]);
   });
 
+  it("leaves the readiness probe out, and labels better-auth's endpoints by path, any other auth path as one", async () => {
+    for (let probe = 0; probe < 3; probe++) expect((await http.get("/ready")).status).toBe(200);
+    const signIn = await http
+      .post("/api/auth/sign-in/email")
+      .set("Origin", t.config.authUrl)
+      .send({ email: "nobody@example.com", password: "wrong password" });
+    expect(signIn.status).toBe(401);
+    for (const path of ["x", "y"])
+      expect((await http.get(`/api/auth/${path}-${randomBytes(4).toString("hex")}`)).status).toBe(404);
+    const counted = samples(await scrape(), "http_requests_total");
+    expect(counted.filter((sample) => sample.labels.includes('route="/ready"'))).toEqual([]);
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        { labels: '{method="POST",route="/api/auth/sign-in/email",status="401"}', value: 1 },
+        { labels: '{method="GET",route="/api/auth/*",status="404"}', value: 2 },
+      ]),
+    );
+  });
+
   it("reports the session cache, the change feed and the database", async () => {
     const user = await signUp(t);
     for (let i = 0; i < 3; i++) expect((await http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);

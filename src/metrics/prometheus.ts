@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { FinishedRequest } from "../http/finished-requests.js";
+import { type FinishedRequest, READINESS_ROUTE } from "../http/finished-requests.js";
 import { serveMetrics } from "./server.js";
 import type { ScrapedSources, ServiceMetrics } from "./sources.js";
 
@@ -33,7 +33,7 @@ export function createServiceMetrics(): ServiceMetrics {
   });
   const requests = new Counter({
     name: "http_requests_total",
-    help: "Requests answered, by method, route template and status",
+    help: "Requests answered, by method, route template and status (the readiness probe left out)",
     labelNames: ["method", "route", "status"],
     registers,
   });
@@ -48,6 +48,7 @@ export function createServiceMetrics(): ServiceMetrics {
   // labels() builds and checks a label object on every call; one child per label set does it once.
   const children = new Map<string, { duration: Histogram.Internal<string>; requests: Counter.Internal }>();
   const observeRequest = ({ req, res, route, durationMs }: FinishedRequest) => {
+    if (route === READINESS_ROUTE) return;
     const method = KNOWN_METHODS.has(req.method) ? req.method : "OTHER";
     const status = String(res.statusCode);
     const key = `${method} ${status} ${route}`;
