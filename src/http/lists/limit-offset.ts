@@ -49,8 +49,8 @@ export function limitOffset(sizes: PageSizes) {
 export function validatedLimitOffset(sizes: PageSizes) {
   return {
     query: z.object({
-      limit: z.coerce.number().int().min(1).max(sizes.maxSize).default(sizes.defaultSize),
-      offset: z.coerce.number().int().min(0).default(0),
+      limit: queryInt(z.coerce.number().int().min(1).max(sizes.maxSize).default(sizes.defaultSize)),
+      offset: queryInt(z.coerce.number().int().min(0).default(0)),
     }),
     envelope: <K extends string, T extends z.ZodType>(key: K, item: T) =>
       z.object({ [key]: z.array(item), limit: z.int(), offset: z.int() } as Record<K, z.ZodArray<T>> & {
@@ -58,6 +58,15 @@ export function validatedLimitOffset(sizes: PageSizes) {
         offset: z.ZodInt;
       }),
   };
+}
+
+/**
+ * A number from the query string, with an empty or blank value refused as no number: coercion
+ * alone reads "" as 0, which let `?offset=` pass as 0 while `?limit=` (0, under the minimum) was
+ * refused. An absent parameter still takes its default.
+ */
+function queryInt<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? Number.NaN : value), schema);
 }
 
 function envelope<T>(req: Request, window: LimitOffsetWindow, count: number, results: T[]): Envelope<T> {

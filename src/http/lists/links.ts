@@ -31,26 +31,21 @@ export const uncountedEnvelope = <T extends z.ZodType>(item: T, id: string) =>
 /** The text the document shows for a size parameter. */
 export const sizeText = (sizes: PageSizes) => `Default ${sizes.defaultSize}, capped at ${sizes.maxSize}`;
 
-/** The request's own absolute URL with some query parameters replaced (undefined removes one). */
+/**
+ * The request's own URL with some query parameters replaced (undefined removes one), on the
+ * service's public URL (`app.locals.publicUrl`): a link built from the request's Host or
+ * X-Forwarded-Host would point wherever the client said. The development admin key is a secret
+ * and never rides along.
+ */
 export function linkTo(req: Request, changes: Record<string, string | undefined>): string {
-  const url = new URL(req.originalUrl, originOf(req));
+  const { pathname, search } = new URL(req.originalUrl, "http://service.invalid");
+  const url = new URL(`${pathname}${search}`, new URL(String(req.app.locals.publicUrl)).origin);
+  url.searchParams.delete("adminKey");
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) url.searchParams.delete(name);
     else url.searchParams.set(name, value);
   }
   return url.toString();
-}
-
-/**
- * The origin a link names: the one the request was sent to, or, when its Host header cannot name
- * one (`bad host`, `[::1`), the service's own public URL (`app.locals.publicUrl`).
- */
-// A host and port only: no path, query, fragment, credentials or spaces riding along.
-const HOST = /^[^\s/?#@\\]+$/;
-
-function originOf(req: Request): string {
-  const own = `${req.protocol}://${req.host}`;
-  return HOST.test(req.host) && URL.canParse(own) ? own : String(req.app.locals.publicUrl);
 }
 
 export function positiveInt(value: unknown): number | undefined {
