@@ -4,6 +4,7 @@ import { createAuthGuards } from "./auth/require-auth.js";
 import { answerWritesOnceHeard, ChangeFeed, createSessionCache } from "./changes/index.js";
 import type { AppDeps, AppOptions } from "./deps.js";
 import { readRouting } from "./db/replicas.js";
+import { adminConsole, findAdminConsole } from "./http/admin-console.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorHandler, notFoundHandler } from "./http/error-handler.js";
@@ -68,6 +69,9 @@ export function createApp(options: AppOptions): Express {
   const finished = observers.length > 0 ? new FinishedRequests(app, observers) : undefined;
   if (finished) app.use(finished.middleware);
   app.use(refuseOtherOptions);
+  // Files of a page, before the rate limits: loading the console does not spend the API's allowance.
+  const consoleDir = findAdminConsole();
+  if (consoleDir) app.use("/admin", adminConsole(consoleDir));
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   const limits = { config, logger, stores: options.rateLimitStores, onRefused: metrics?.rateLimitRefused };
   app.use(rateLimits(limits));
