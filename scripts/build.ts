@@ -1,5 +1,6 @@
 // Builds dist/: one esbuild bundle per runtime entry point. Node 24's ESM loader costs about
-// 200 MB of RSS over drizzle's many small modules; one bundled file avoids that cost.
+// 200 MB of RSS over drizzle's many small modules; one bundled file avoids that cost. Then the
+// admin console (admin/, Vite) into dist/admin/, which the service serves as files at /admin/.
 //
 //   node scripts/build.ts             build
 //   node scripts/build.ts --if-stale  build only when a source is newer than dist/ and esbuild is
@@ -26,7 +27,10 @@ const entryPoints = {
   "cli/backup": "src/cli/backup.ts",
   "db/migrate-cli": "src/db/migrate-cli.ts",
 };
-const outputs = Object.keys(entryPoints).map((name) => join(root, "dist", `${name}.js`));
+const outputs = [
+  ...Object.keys(entryPoints).map((name) => join(root, "dist", `${name}.js`)),
+  join(root, "dist", "admin", "index.html"),
+];
 
 /** Newest modification time under a folder (or of a file), 0 when it does not exist. */
 function newestChange(path: string): number {
@@ -37,7 +41,7 @@ function newestChange(path: string): number {
 }
 
 function isStale(): boolean {
-  const sources = newestChange(join(root, "src"));
+  const sources = Math.max(newestChange(join(root, "src")), newestChange(join(root, "admin")));
   if (sources === 0) return false;
   const built = Math.min(...outputs.map((output) => (existsSync(output) ? statSync(output).mtimeMs : 0)));
   return sources > built;
@@ -112,6 +116,9 @@ await esbuild.build({
 });
 await keepOwnMappings(join(root, "dist"));
 await writeClusterArchive(join(root, "dist"));
+// Vite is a development dependency like esbuild: present whenever esbuild is.
+const vite = await import("vite");
+await vite.build({ configFile: join(root, "admin", "vite.config.ts") });
 
 /**
  * The archive of a new PGlite cluster that a first start on a new data directory (and every

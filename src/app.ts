@@ -1,5 +1,5 @@
 import express, { type Express } from "express";
-import { authHandler } from "./auth/handler.js";
+import { authHandler, authRouteOf } from "./auth/handler.js";
 import { type AuditEntry, recordAudit } from "./audit/service.js";
 import { createAuthGuards } from "./auth/require-auth.js";
 import { createSessionCache } from "./auth/session-cache.js";
@@ -7,6 +7,7 @@ import { ChangeFeed } from "./changes/index.js";
 import { answerWritesOnceHeard } from "./http/write-barrier.js";
 import type { AppDeps, AppOptions } from "./deps.js";
 import { readRouting } from "./http/read-routing.js";
+import { adminConsole, findAdminConsole } from "./http/admin-console.js";
 import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorBodiesOf, errorHandler, notFoundHandler } from "./http/error-handler.js";
@@ -74,9 +75,12 @@ export function createApp(options: AppOptions): Express {
   const observers = [requestLogger(logger, { fields: config.isProduction }), metrics?.requests].filter(
     (observer): observer is RequestObserver => observer !== undefined,
   );
-  const finished = observers.length > 0 ? new FinishedRequests(app, observers) : undefined;
+  const finished = observers.length > 0 ? new FinishedRequests(app, observers, authRouteOf) : undefined;
   if (finished) app.use(finished.middleware);
   app.use(refuseOtherOptions);
+  // Files of a page, before the rate limits: loading the console does not spend the API's allowance.
+  const consoleDir = findAdminConsole();
+  if (consoleDir) app.use("/admin", adminConsole(consoleDir));
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   const limits = { config, logger, stores: options.rateLimitStores, onRefused: metrics?.rateLimitRefused };
   app.use(rateLimits(limits));

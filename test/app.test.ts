@@ -103,11 +103,13 @@ describe("stage 2: request logging", () => {
     ]);
   });
 
-  it("does not log /health, but logs /ready", async () => {
+  it("does not log /health, and logs a ready /ready at debug level only", async () => {
     const from = t.logs.length;
     expect((await t.http.get("/health")).status).toBe(200);
     expect((await t.http.get("/ready")).status).toBe(200);
-    expect(requestLines(from)).toEqual([expect.stringMatching(/^GET \/ready 200 /)]);
+    expect(requestLines(from)).toEqual([]);
+    const debugLines = t.logs.slice(from).filter((entry) => entry.level === "debug");
+    expect(debugLines.map((entry) => String(entry.message))).toEqual([expect.stringMatching(/^GET \/ready 200 /)]);
   });
 
   it("redacts adminKey and token values in logged URLs", async () => {

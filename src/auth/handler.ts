@@ -179,3 +179,17 @@ export function authHandler(
     handler,
   ];
 }
+
+const AUTH_ROUTE = "/api/auth/*";
+
+/**
+ * A request's route as the log and the metrics name it: better-auth's endpoints, all served by one
+ * route, told apart (`/api/auth/sign-in/email`); a path it does not offer stays `/api/auth/*`, so
+ * the names stay a bounded set.
+ */
+export function authRouteOf(template: string, originalUrl: string): string {
+  if (template !== AUTH_ROUTE) return template;
+  const endpoint = endpointOf(originalUrl);
+  if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) return AUTH_ROUTE;
+  return `/api/auth${endpoint.replace("{token}", ":token")}`;
+}

@@ -1,5 +1,4 @@
 import type { Express, Request, RequestHandler, Response } from "express";
-import { endpointOf, OFFERED_ENDPOINTS } from "../auth/handler.js";
 import { currentRequestContext } from "../logging/request-id.js";
 import { RouteTemplates } from "./route-walk.js";
 
@@ -10,11 +9,12 @@ export interface FinishedRequest {
   /** From the request's arrival here to the end of its response: a live stream's, how long it was open. */
   readonly durationMs: number;
   /**
-   * The matched route's template (`/api/posts/:id`), or `unmatched`. better-auth's endpoints, all
-   * served by one route, are told apart (`/api/auth/sign-in/email`); any path it does not offer is
-   * `/api/auth/*`, so the values stay a bounded set.
+   * The matched route's template (`/api/posts/:id`), or `unmatched`; or as the constructor's
+   * `routeOf` names it more finely.
    */
   readonly route: string;
+  /** A readiness probe's request: asked every few seconds by a balancer, so left out of counts and the log's lines. */
+  readonly probe: boolean;
   /** Bytes written to the connection for this response, headers included. */
   readonly bytes: number;
   readonly requestId: string | undefined;
@@ -31,9 +31,14 @@ export class FinishedRequests {
   private readonly templates: RouteTemplates;
   #inFlight = 0;
 
+  /**
+   * `routeOf` may name a route more finely than its template, within a bounded set (better-auth's
+   * endpoints, all served by one route).
+   */
   constructor(
     app: Express,
     private readonly observers: readonly RequestObserver[],
+    private readonly routeOf: (template: string, originalUrl: string) => string = (template) => template,
   ) {
     this.templates = new RouteTemplates(app);
   }
@@ -51,11 +56,13 @@ export class FinishedRequests {
     this.#inFlight += 1;
     res.once("close", () => {
       this.#inFlight -= 1;
+      const route = this.routeOf(this.templates.of(req.route), req.originalUrl);
       const finished: FinishedRequest = {
         req,
         res,
         durationMs: performance.now() - started,
-        route: routeOf(this.templates.of(req.route), req.originalUrl),
+        route,
+        probe: route === READINESS_ROUTE,
         bytes: socket.bytesWritten - bytesBefore,
         requestId: context?.requestId,
         traceId: context?.traceId,
@@ -66,17 +73,6 @@ export class FinishedRequests {
   };
 }
 
-const AUTH_ROUTE = "/api/auth/*";
-
-function routeOf(template: string, originalUrl: string): string {
-  if (template !== AUTH_ROUTE) return template;
-  const endpoint = endpointOf(originalUrl);
-  if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) return AUTH_ROUTE;
-  return `/api/auth${endpoint.replace("{token}", ":token")}`;
-}
-
-/**
- * The readiness probe: a load balancer asks for it every few seconds, and a line and a count for
- * each would drown the requests that matter. Its answers are in the request log at debug level.
- */
-export const READINESS_ROUTE = "/ready";
+// The readiness probe: a load balancer asks for it every few seconds, and a line and a count for
+// each would drown the requests that matter.
+const READINESS_ROUTE = "/ready";

@@ -1,4 +1,4 @@
-import { type FinishedRequest, READINESS_ROUTE, type RequestObserver } from "../http/finished-requests.js";
+import type { FinishedRequest, RequestObserver } from "../http/finished-requests.js";
 import { type Logger, redactUrl } from "./logger.js";
 
 /**
@@ -18,7 +18,7 @@ export function requestLogger(logger: Logger, { fields }: { fields: boolean }): 
     const path = redactUrl(req.originalUrl);
     const message = `${req.method} ${path} ${res.statusCode} ${durationMs.toFixed(3)} ms`;
     const ids = { requestId: finished.requestId, traceId: finished.traceId };
-    const level = finished.route === READINESS_ROUTE && res.statusCode === 200 ? "debug" : "http";
+    const level = finished.probe && res.statusCode === 200 ? "debug" : "http";
     logger.log(level, message, withoutUndefined(fields ? { ...ids, ...requestFields(finished, path) } : ids));
   };
 }

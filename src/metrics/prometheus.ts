@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { type FinishedRequest, READINESS_ROUTE } from "../http/finished-requests.js";
+import type { FinishedRequest } from "../http/finished-requests.js";
 import { serveMetrics } from "./server.js";
 import type { ScrapedSources, ServiceMetrics } from "./sources.js";
 
@@ -47,8 +47,8 @@ export function createServiceMetrics(): ServiceMetrics {
   });
   // labels() builds and checks a label object on every call; one child per label set does it once.
   const children = new Map<string, { duration: Histogram.Internal<string>; requests: Counter.Internal }>();
-  const observeRequest = ({ req, res, route, durationMs }: FinishedRequest) => {
-    if (route === READINESS_ROUTE) return;
+  const observeRequest = ({ req, res, route, probe, durationMs }: FinishedRequest) => {
+    if (probe) return;
     const method = KNOWN_METHODS.has(req.method) ? req.method : "OTHER";
     const status = String(res.statusCode);
     const key = `${method} ${status} ${route}`;

@@ -1,0 +1,3 @@
+export function Dashboard() {
+  return <h1>Dashboard</h1>;
+}
