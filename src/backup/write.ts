@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { link, open, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/schema.js";
 import { lastAppliedMigration, listTables, queryRows } from "./catalog.js";
@@ -13,6 +13,7 @@ import {
   type TableHeader,
 } from "./format.js";
 import { releaseMigrations } from "./migrations.js";
+import { partialPathOf, removeOnSignal, removeStalePartials } from "./partial-file.js";
 import { readBackup } from "./read.js";
 
 // Rows read from the database per round trip: memory stays bounded by this many rows, whatever the table's size.
@@ -36,8 +37,12 @@ export class BackupError extends Error {
  * once complete, on disk and read back whole. An existing file is never overwritten.
  */
 export async function writeBackup(db: Db, out: string, source: string): Promise<BackupSummary> {
-  const temporary = join(dirname(out), `.${basename(out)}.${process.pid}.partial`);
+  removeStalePartials(dirname(out));
+  const temporary = partialPathOf(out);
+  // Before the file exists: a signal between its creation and the next line would leave it.
+  const keepOnSignal = removeOnSignal(temporary);
   const file = await open(temporary, "wx", 0o600).catch((error: NodeJS.ErrnoException) => {
+    keepOnSignal();
     throw cannotWrite(out, error);
   });
   try {
@@ -84,6 +89,7 @@ export async function writeBackup(db: Db, out: string, source: string): Promise<
   } finally {
     await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
+    keepOnSignal();
   }
 }
 
