@@ -14,6 +14,7 @@ import { createApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { Db } from "../db/schema.js";
 import { createLogger } from "../logging/logger.js";
+import { TAG_MAX_LENGTH } from "../posts/schemas.js";
 import { openServices, type Services } from "../services.js";
 import { listTables, queryRows } from "./catalog.js";
 import { releaseMigrations } from "./migrations.js";
@@ -125,7 +126,22 @@ async function seed(app: RunningApp): Promise<{ email: string; postIds: string[]
     .set("Cookie", ada.cookie)
     .send({ postId: postIds[2], action: "hide", reason: "test" });
   expect(moderated.status).toBe(200);
+  await seedAwkwardText(app, bob.id, postIds[1]!);
   return { email: ada.email, postIds };
+}
+
+/**
+ * The longest values the service accepts, holding what a line-based file could trip on: U+2028 and
+ * U+2029 (which PostgreSQL writes unescaped), CRLF, and characters outside the Basic Multilingual
+ * Plane. Written with SQL, so the test does not depend on which of them the API lets through.
+ */
+async function seedAwkwardText(app: RunningApp, userId: string, postId: string): Promise<void> {
+  const awkward = (length: number) => "Ann\u2028Lee\u2029 \r\n\u{1F600}\u{10FFFF}é\n".repeat(length).slice(0, length);
+  const db = app.database.db;
+  await db.execute(sql`update users set name = ${awkward(100)} where id = ${userId}`);
+  await db.execute(sql`update posts set title = ${awkward(200)}, content = ${awkward(50_000)},
+                         tags = array[${awkward(TAG_MAX_LENGTH)}, 'backup'] where id = ${postId}`);
+  await db.execute(sql`update comments set content = ${awkward(2000)}`);
 }
 
 /**

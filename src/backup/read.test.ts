@@ -48,6 +48,18 @@ describe("reading a backup", () => {
     ]);
   });
 
+  it("reads rows holding line and paragraph separators, carriage returns and astral characters", async () => {
+    const row = JSON.stringify({ id: "c", name: "Ann\u2028Lee\u2029 \r\n \u{1F600} \u{10FFFF}" });
+    // PostgreSQL's row_to_json leaves U+2028 and U+2029 unescaped, as JSON allows.
+    expect(row).toContain("\u2028");
+    const text = body.replace('{"id":"a","name":"Ada"}', row);
+    const seen: string[] = [];
+    await readBackup(file("separators.jsonl", text + trailer(text)), {
+      rows: async (_table, lines) => void seen.push(...lines),
+    });
+    expect(seen[0]).toBe(row);
+  });
+
   it("refuses a file cut short, before or inside its trailer", async () => {
     const whole = body + trailer(body);
     const cut = file("cut.jsonl", body);

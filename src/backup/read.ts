@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
+import { StringDecoder } from "node:string_decoder";
 import type * as z from "zod";
 import {
   BACKUP_FORMAT,
@@ -34,7 +34,7 @@ export interface BackupVisitor {
  * restore does first, so that a foreign, truncated or damaged file changes nothing.
  */
 export async function readBackup(path: string, visitor?: BackupVisitor): Promise<BackupContents> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  const lines = linesOf(path);
   const digest = createHash("sha256");
   const tables: TableHeader[] = [];
   let header: BackupHeader | undefined;
@@ -67,7 +67,7 @@ export async function readBackup(path: string, visitor?: BackupVisitor): Promise
         if (trailer.sha256 !== digest.digest("hex") || trailer.rows !== rows || trailer.tables !== tables.length) {
           throw new BackupFileError(`${path} is damaged: its contents do not match its checksum`);
         }
-        lines.close();
+        await lines.return(undefined);
         return { header, tables, rows };
       }
       table = parse(tableHeader, value, path);
@@ -78,6 +78,24 @@ export async function readBackup(path: string, visitor?: BackupVisitor): Promise
   }
   if (!header) throw new BackupFileError(`${path} is empty: it is not a backup of this service`);
   throw new BackupFileError(`${path} is incomplete: it ends before its trailer (a truncated copy?)`);
+}
+
+/**
+ * The file's lines, split on "\n" only. Node's readline also ends a line at U+2028 and U+2029,
+ * which PostgreSQL's row_to_json writes unescaped (JSON allows them in strings): a name or a post
+ * holding one would make the file unreadable. A "\r" before the "\n" (a copy through a tool that
+ * converted line ends) is dropped, as the file's own lines never end with one.
+ */
+async function* linesOf(path: string): AsyncGenerator<string, void, undefined> {
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  for await (const chunk of createReadStream(path)) {
+    const parts = (pending + decoder.write(chunk as Buffer)).split("\n");
+    pending = parts.pop()!;
+    for (const part of parts) yield part.endsWith("\r") ? part.slice(0, -1) : part;
+  }
+  pending += decoder.end();
+  if (pending !== "") yield pending;
 }
 
 function parseHeader(path: string, line: string): BackupHeader {

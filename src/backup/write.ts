@@ -1,11 +1,20 @@
 import { createHash } from "node:crypto";
 import { link, open, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/schema.js";
 import { lastAppliedMigration, listTables, queryRows } from "./catalog.js";
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupTrailer, type TableHeader } from "./format.js";
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupFileError,
+  type BackupHeader,
+  type BackupTrailer,
+  type TableHeader,
+} from "./format.js";
 import { releaseMigrations } from "./migrations.js";
+import { partialPathOf, removeOnSignal, removeStalePartials } from "./partial-file.js";
+import { readBackup } from "./read.js";
 
 // Rows read from the database per round trip: memory stays bounded by this many rows, whatever the table's size.
 const ROWS_PER_FETCH = 1000;
@@ -25,11 +34,15 @@ export class BackupError extends Error {
 /**
  * Writes a backup of `db` to `out`: every table in one repeatable-read snapshot, streamed to a
  * temporary file (mode 0600: it holds password hashes and sessions) that takes the final name only
- * once complete and on disk. An existing file is never overwritten.
+ * once complete, on disk and read back whole. An existing file is never overwritten.
  */
 export async function writeBackup(db: Db, out: string, source: string): Promise<BackupSummary> {
-  const temporary = join(dirname(out), `.${basename(out)}.${process.pid}.partial`);
+  removeStalePartials(dirname(out));
+  const temporary = partialPathOf(out);
+  // Before the file exists: a signal between its creation and the next line would leave it.
+  const keepOnSignal = removeOnSignal(temporary);
   const file = await open(temporary, "wx", 0o600).catch((error: NodeJS.ErrnoException) => {
+    keepOnSignal();
     throw cannotWrite(out, error);
   });
   try {
@@ -64,6 +77,11 @@ export async function writeBackup(db: Db, out: string, source: string): Promise<
     await file.write(last);
     await file.sync();
     await file.close();
+    // Read back through the restore's own reader: a backup that reports success restores.
+    await readBackup(temporary).catch((error: unknown) => {
+      if (!(error instanceof BackupFileError)) throw error;
+      throw new BackupError(`The backup was written but does not read back (nothing was kept): ${error.message}`);
+    });
     await link(temporary, out).catch((error: NodeJS.ErrnoException) => {
       throw error.code === "EEXIST" ? new BackupError(`${out} already exists: choose another --out`) : error;
     });
@@ -71,6 +89,7 @@ export async function writeBackup(db: Db, out: string, source: string): Promise<
   } finally {
     await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
+    keepOnSignal();
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -70,6 +70,13 @@ describe("sourceMappedStack", () => {
       `    at i (${bundle}/missing.js:1:1)`,
     ].join("\n");
     expect(sourceMappedStack(hostile, bundle)).toBe(hostile);
+    // A place that names the bundle's folder but leads out of it (a dependency beside it) is not read.
+    mkdirSync(join(dir, "node_modules"), { recursive: true });
+    copyFileSync(join(bundle, "entry.js"), join(dir, "node_modules", "entry.js"));
+    copyFileSync(join(bundle, "entry.js.map"), join(dir, "node_modules", "entry.js.map"));
+    const outside = raw.replaceAll(join(bundle, "entry.js"), `${bundle}/../node_modules/entry.js`);
+    expect(outside).toContain("/../node_modules/entry.js:");
+    expect(sourceMappedStack(outside, bundle)).toBe(outside);
     // Not run from a bundle (as in the tests themselves): nothing to map.
     expect(sourceMappedStack(raw, undefined)).toBe(raw);
   });

@@ -46,8 +46,9 @@ export function sourceMappedStack(stack: string, bundleFolder: string | undefine
 
 function originalPlace(bundleFolder: string, file: string, line: number, column: number): string | undefined {
   try {
-    const path = file.startsWith("file://") ? fileURLToPath(file) : file;
-    if (!path.startsWith(bundleFolder + sep)) return undefined;
+    // Normalised first: `dist/../node_modules/...` starts with the folder's name but is not in it.
+    const path = resolve(file.startsWith("file://") ? fileURLToPath(file) : file);
+    if (!path.startsWith(resolve(bundleFolder) + sep)) return undefined;
     const entry = mapOf(path)?.findEntry(line - 1, column - 1);
     if (!entry || !("originalSource" in entry) || !entry.originalSource) return undefined;
     const source = entry.originalSource.startsWith("file://")
