@@ -15,6 +15,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 import { authBodyField, parseAuthBody } from "./auth-body.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
+import { signInFailure, signInMethodEndpoints } from "./sign-in-methods.js";
 
 const BASE_PATH = "/api/auth";
 
@@ -61,8 +62,12 @@ const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Whether the service passes this request on to better-auth; a HEAD is read as the GET it stands for. */
-function isOffered(method: string, endpoint: string | undefined): boolean {
-  const offered = endpoint === undefined ? undefined : OFFERED_ENDPOINTS.get(endpoint);
+function isOffered(
+  method: string,
+  endpoint: string | undefined,
+  configured: ReadonlyMap<string, "GET" | "POST">,
+): boolean {
+  const offered = endpoint === undefined ? undefined : (OFFERED_ENDPOINTS.get(endpoint) ?? configured.get(endpoint));
   return offered !== undefined && (method === offered || (method === "HEAD" && offered === "GET"));
 }
 
@@ -104,9 +109,12 @@ export function authHandler(
   mailer: Mailer,
   limitPerAddress: RequestHandler,
 ): RequestHandler[] {
+  const configured = signInMethodEndpoints(auth.options.plugins);
   const offeredOnly: RequestHandler = (req, _res, next) => {
     const endpoint = endpointOf(req.originalUrl);
-    if (!isOffered(req.method, endpoint)) throw endpointNotFound(req.method, req.originalUrl);
+    if (!isOffered(req.method, endpoint, configured)) throw endpointNotFound(req.method, req.originalUrl);
+    if (endpoint === "/error")
+      throw signInFailure(new URL(req.originalUrl, "http://service.invalid").searchParams.get("error") ?? undefined);
     if (MAIL_ENDPOINTS.has(endpoint!) && !mailer.available) throw mailUnavailable();
     next();
   };
