@@ -22,7 +22,8 @@ const BASE_PATH = "/api/auth";
 // What the service offers of better-auth: email and password accounts, their sessions, and the
 // flows that mail a link (password reset, email verification, email change), each by the one method
 // it is documented with. It also serves social sign-in and its callbacks and an HTML error page:
-// nothing here configures or documents them, so they answer as unknown endpoints, as does any
+// those answer as unknown endpoints unless a sign-in method that uses them is configured
+// (sign-in-methods.ts, which then answers the error page as JSON), as does any
 // other method (better-auth fails with a 500 on TRACE, and refuses a POST to get-session with a
 // 405 that no client can act on).
 export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
