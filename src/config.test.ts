@@ -170,6 +170,7 @@ describe("loadConfig refusals", () => {
     ["REQUIRE_EMAIL_VERIFICATION", "yes"],
     ["METRICS_PORT", "0"],
     ["METRICS_PORT", "nine"],
+    ["OIDC_ISSUER", "idp.example.com"],
   ];
   for (const [name, value] of bad) {
     it(`names ${name} when it is ${JSON.stringify(value)}, in one line`, () => {
@@ -188,6 +189,24 @@ describe("loadConfig refusals", () => {
     });
     expect(configError({ PORT: "9464", METRICS_PORT: "9464" })).toBe(
       "Invalid configuration: METRICS_PORT must differ from PORT (the API's port serves no metrics)",
+    );
+  });
+
+  it("configures an OpenID Connect provider only from all three of its settings", () => {
+    const provider = {
+      OIDC_ISSUER: "https://idp.example.com",
+      OIDC_CLIENT_ID: "posts-api",
+      OIDC_CLIENT_SECRET: "s3cret",
+    };
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig(provider).oidc).toEqual({
+      issuer: "https://idp.example.com",
+      clientId: "posts-api",
+      clientSecret: "s3cret",
+      displayName: "Single sign-on",
+    });
+    expect(configError({ ...provider, OIDC_CLIENT_SECRET: "" })).toBe(
+      "Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all",
     );
   });
 

@@ -134,6 +134,22 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1").meta({
     description: "the metrics listener's address; `0.0.0.0` for a Prometheus on another host or container",
   }),
+  OIDC_ISSUER: z.url().optional().meta({
+    description:
+      "sign-in through this OpenID Connect provider (its exact issuer URL); set with the two below or not at all; unset: none of it is served ([accounts.md](accounts.md))",
+  }),
+  OIDC_CLIENT_ID: z.string().min(1).optional().meta({ description: "the service's client id at that provider" }),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: "the client's secret at that provider (never logged)" }),
+  OIDC_DISPLAY_NAME: z
+    .string()
+    .min(1)
+    .max(100)
+    .default("Single sign-on")
+    .meta({ description: "the name better-auth gives the provider" }),
 });
 
 /** The environment's schema, for the configuration reference's generator. */
@@ -175,6 +191,8 @@ export interface Config {
   readonly mail: MailConfig;
   /** Where Prometheus scrapes `/metrics` (METRICS_PORT); undefined: no metrics, and prom-client is never loaded. */
   readonly metrics: { readonly port: number; readonly host: string } | undefined;
+  /** Sign-in through an OpenID Connect provider; undefined: none is configured and none of it is served. */
+  readonly oidc: OidcConfig | undefined;
   /** Start-up remarks (insecure defaults, ignored settings) for main.ts to log once a logger exists. */
   readonly warnings: readonly string[];
 }
@@ -189,6 +207,14 @@ export interface MailConfig {
   readonly from: string;
   /** Sign-in refused until the address is verified. */
   readonly requireEmailVerification: boolean;
+}
+
+export interface OidcConfig {
+  /** Exactly as the provider names itself in its discovery document. */
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly displayName: string;
 }
 
 export class ConfigError extends Error {
@@ -255,6 +281,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }),
     mail,
     metrics: metricsListener(env),
+    oidc: oidcConfig(env),
     warnings: Object.freeze(warnings),
   });
 }
@@ -281,6 +308,16 @@ function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
   );
+}
+
+function oidcConfig(env: Env): Config["oidc"] {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env;
+  if (issuer === undefined && clientId === undefined && clientSecret === undefined) return undefined;
+  if (issuer === undefined || clientId === undefined || clientSecret === undefined)
+    throw new ConfigError(
+      "Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all",
+    );
+  return Object.freeze({ issuer, clientId, clientSecret, displayName: env.OIDC_DISPLAY_NAME });
 }
 
 function metricsListener(env: Env): Config["metrics"] {

@@ -8,6 +8,7 @@ import type { Logger } from "../logging/logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
+import { signInMethodPlugins } from "./sign-in-methods.js";
 
 /**
  * The header that carries the client's address to better-auth, which records it on each session.
@@ -98,6 +99,7 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
     // which maps it (503 when the database is down) and logs it without the query's parameters;
     // otherwise better-call prints the driver's message, session token included, to stderr.
     onAPIError: { throw: true },
+    plugins: [...signInMethodPlugins(config, logger)],
     telemetry: { enabled: false },
     logger: {
       level: config.isDevelopment ? "debug" : "warn",

@@ -18,13 +18,15 @@ import { authBodyField, parseAuthBody } from "../http/auth-body.js";
 import { safeCallbacks } from "./callback-urls.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
+import { signInFailure, signInMethodEndpoints } from "./sign-in-methods.js";
 
 const BASE_PATH = "/api/auth";
 
 // What the service offers of better-auth: email and password accounts, their sessions, and the
 // flows that mail a link (password reset, email verification, email change), each by the one method
 // it is documented with. It also serves social sign-in and its callbacks and an HTML error page:
-// nothing here configures or documents them, so they answer as unknown endpoints, as does any
+// those answer as unknown endpoints unless a sign-in method that uses them is configured
+// (sign-in-methods.ts, which then answers the error page as JSON), as does any
 // other method (better-auth fails with a 500 on TRACE, and refuses a POST to get-session with a
 // 405 that no client can act on).
 export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
@@ -64,8 +66,12 @@ const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Whether the service passes this request on to better-auth; a HEAD is read as the GET it stands for. */
-function isOffered(method: string, endpoint: string | undefined): boolean {
-  const offered = endpoint === undefined ? undefined : OFFERED_ENDPOINTS.get(endpoint);
+function isOffered(
+  method: string,
+  endpoint: string | undefined,
+  configured: ReadonlyMap<string, "GET" | "POST">,
+): boolean {
+  const offered = endpoint === undefined ? undefined : (OFFERED_ENDPOINTS.get(endpoint) ?? configured.get(endpoint));
   return offered !== undefined && (method === offered || (method === "HEAD" && offered === "GET"));
 }
 
@@ -107,9 +113,12 @@ export function authHandler(
   mailer: Mailer,
   limitPerAddress: RequestHandler,
 ): RequestHandler[] {
+  const configured = signInMethodEndpoints(auth.options.plugins);
   const offeredOnly: RequestHandler = (req, _res, next) => {
     const endpoint = endpointOf(req.originalUrl);
-    if (!isOffered(req.method, endpoint)) throw endpointNotFound(req.method, req.originalUrl);
+    if (!isOffered(req.method, endpoint, configured)) throw endpointNotFound(req.method, req.originalUrl);
+    if (endpoint === "/error")
+      throw signInFailure(new URL(req.originalUrl, "http://service.invalid").searchParams.get("error") ?? undefined);
     if (MAIL_ENDPOINTS.has(endpoint!) && !mailer.available) throw mailUnavailable();
     next();
   };

@@ -4,7 +4,9 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
 import { userFields } from "../auth/field-limits.js";
 import { OFFERED_ENDPOINTS } from "../auth/handler.js";
+import { OIDC_PROVIDER_ID } from "../auth/identity-provider.js";
 import { newPassword } from "../auth/password-rule.js";
+import { signInMethodEndpoints } from "../auth/sign-in-methods.js";
 import { SESSION_COOKIE } from "./operations.js";
 import { responsesOf } from "./responses.js";
 
@@ -48,6 +50,15 @@ const SUMMARIES: Record<string, string> = {
   "/send-verification-email": "Mail an email-verification link again",
   "/verify-email": "Follow a mailed verification link: marks the address verified",
   "/change-email": "Change your email: confirmed from the old address, then verified at the new one",
+  "/sign-in/social":
+    'Start signing in through the identity provider (`provider: "oidc"`): answers the URL to send the browser to',
+  [`/callback/${OIDC_PROVIDER_ID}`]:
+    "Where the identity provider sends the browser back: signs in (or links) and redirects to callbackURL, or to errorCallbackURL with `error`",
+  "/link-social":
+    'Link your identity-provider account (`provider: "oidc"`) to this account: answers the URL to send the browser to',
+  "/list-accounts": "How you can sign in: your password account and linked identity-provider accounts",
+  "/error":
+    "Where a failed identity-provider sign-in lands when the client named no errorCallbackURL: the failure as JSON",
 };
 // Bodies Swagger UI's "Try it out" starts from: better-auth's own would be generated from its
 // schemas, with a `callbackURL` of "string" that sign-up refuses (INVALID_CALLBACK_URL).
@@ -86,6 +97,9 @@ const SESSION_NOT_NEEDED = new Set([
   "/reset-password/{token}",
   "/verify-email",
   "/send-verification-email",
+  "/sign-in/social",
+  `/callback/${OIDC_PROVIDER_ID}`,
+  "/error",
 ]);
 const REDIRECT = {
   description: "Redirect to the page the client named (callbackURL), with `token` or `error` in its query",
@@ -95,7 +109,10 @@ const REDIRECT = {
 const REDIRECTS: Record<string, Record<string, Json>> = {
   "/reset-password/{token}": { "302": REDIRECT },
   "/verify-email": { "302": REDIRECT },
+  [`/callback/${OIDC_PROVIDER_ID}`]: { "302": REDIRECT },
 };
+// Answers that never succeed: the page a failed sign-in lands on.
+const FAILURES_ONLY = new Set(["/reset-password/{token}", `/callback/${OIDC_PROVIDER_ID}`, "/error"]);
 
 /**
  * better-auth's description of the endpoints the service offers, from better-auth's own generator.
@@ -115,15 +132,20 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
   };
   const paths: ZodOpenApiPathsObject = {};
   const referenced = new Set<string>();
-  for (const [endpoint, item] of Object.entries(described.paths)) {
-    const offered = OFFERED_ENDPOINTS.get(endpoint)?.toLowerCase();
+  const configured = signInMethodEndpoints(auth.options.plugins);
+  for (const [describedEndpoint, item] of Object.entries(described.paths)) {
+    // The one provider's callback, under its own path rather than better-auth's `{id}` for any provider.
+    const endpoint = describedEndpoint === "/callback/{id}" ? `/callback/${OIDC_PROVIDER_ID}` : describedEndpoint;
+    const offered = (OFFERED_ENDPOINTS.get(endpoint) ?? configured.get(endpoint))?.toLowerCase();
     if (offered === undefined) continue;
     const operations: Record<string, Json> = {};
     for (const [method, raw] of Object.entries(item)) {
       if (method !== offered) continue;
       const op = toOpenApi31(raw, referenced) as Json & { responses: Record<string, Json> };
+      if (endpoint !== describedEndpoint)
+        op.parameters = (op.parameters as Json[] | undefined)?.filter((parameter) => parameter.in !== "path");
       const successes = {
-        ...(endpoint === "/reset-password/{token}"
+        ...(FAILURES_ONLY.has(endpoint)
           ? {}
           : Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")))),
         ...REDIRECTS[endpoint],
