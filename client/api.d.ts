@@ -866,7 +866,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke one of a user's sessions (its next request is signed out)
+         * Revoke one of a user's sessions (its next request is signed out; audited)
          * @description Needs a session with role ADMIN.
          */
         delete: operations["deleteV2AdminUsersByIdSessionsBySessionId"];

@@ -81,6 +81,15 @@ describe("another user's sessions", () => {
     expect(revoked.status).toBe(204);
     expect((await t.http.get("/api/profile").set("Cookie", second)).status).toBe(401);
     expect((await t.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
+    const trail = await t.http
+      .get("/api/v2/admin/audit/")
+      .query({ action: "user.revoke_session" })
+      .set("Cookie", admin.cookie);
+    expect(trail.body.results[0]).toMatchObject({
+      actorId: admin.id,
+      targetId: user.id,
+      details: { sessionId: newest },
+    });
 
     const again = await t.http.delete(`/api/v2/admin/users/${user.id}/sessions/${newest}/`).set("Cookie", admin.cookie);
     expect(again.status).toBe(404);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { type Audit, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { auditLog, comments, mailOutbox, posts, sessions, users } from "../db/schema.js";
 import { responses, userNotFound } from "../http/errors.js";
@@ -51,13 +52,19 @@ export async function listUserSessions(db: Db, userId: string) {
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }
 
-/** Ends one session of a user: its next request is signed out, on every instance (the change feed). */
-export async function revokeUserSession(db: Db, userId: string, sessionId: string): Promise<void> {
-  const deleted = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
-    .returning({ id: sessions.id });
-  if (deleted.length === 0) throw responses.notFound();
+/**
+ * Ends one session of a user, with its audit entry in the same transaction: its next request is
+ * signed out, on every instance (the change feed empties the session caches).
+ */
+export async function revokeUserSession(db: Db, userId: string, sessionId: string, audit: Audit<string>) {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+      .returning({ id: sessions.id });
+    if (!deleted) throw responses.notFound();
+    await recordAudit(tx, audit(deleted.id));
+  });
 }
 
 export interface AuditFilters {

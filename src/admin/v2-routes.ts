@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { requestAudit } from "../audit/service.js";
 import { roleGates } from "../auth/policy.js";
 import { limitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
@@ -66,13 +67,16 @@ export const adminRoutes: Route[] = [
     method: "delete",
     path: "/admin/users/:id/sessions/:sessionId/",
     tag,
-    summary: "Revoke one of a user's sessions (its next request is signed out)",
+    summary: "Revoke one of a user's sessions (its next request is signed out; audited)",
     access: roleGates.manageSessions,
     params: sessionParams,
     successes: { 204: { description: "Revoked" } },
     errors: [404],
-    handler: async ({ res, input }, { db }) => {
-      await admin.revokeUserSession(db, input.params.id, input.params.sessionId);
+    handler: async ({ req, res, input }, { db }) => {
+      const { id, sessionId } = input.params;
+      await admin.revokeUserSession(db, id, sessionId, () =>
+        requestAudit(req, "user.revoke_session", id, { sessionId }),
+      );
       res.status(204).end();
     },
   }),
