@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "main",
-          include: ["src/**/*.test.ts", "test/**/*.test.ts", "tools/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "test/**/*.test.ts", "tools/**/*.test.ts", "admin/**/*.test.ts"],
           exclude: [...configDefaults.exclude, system],
         },
       },

@@ -795,6 +795,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/admin/dashboard/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts for the console's dashboard
+         * @description Needs a session with role MODERATOR or ADMIN. Users by role (a user with two roles counts in both), posts by status, comments since midnight (the database's time zone), mail waiting or given up.
+         */
+        get: operations["getV2AdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail, newest first, filtered (limit/offset)
+         * @description Needs a session with role MODERATOR or ADMIN. Each entry names its actor and, when the target is a user, the target by name and email.
+         */
+        get: operations["getV2AdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/users/{id}/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's open sessions
+         * @description Needs a session with role ADMIN.
+         */
+        get: operations["getV2AdminUsersByIdSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/users/{id}/sessions/{sessionId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of a user's sessions (its next request is signed out; audited)
+         * @description Needs a session with role ADMIN.
+         */
+        delete: operations["deleteV2AdminUsersByIdSessionsBySessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1074,6 +1154,59 @@ export interface components {
         TagCount: {
             name: string;
             count: number;
+        };
+        Dashboard: {
+            users: {
+                ADMIN: number;
+                MODERATOR: number;
+                USER: number;
+                GUEST: number;
+            };
+            posts: {
+                visible: number;
+                hidden: number;
+            };
+            commentsToday: number;
+            mail: {
+                pending: number;
+                failed: number;
+            };
+        };
+        AuditTrailPage: {
+            count: number;
+            /** @description Absolute URL of the adjacent page, or null */
+            next: string | null;
+            /** @description Absolute URL of the adjacent page, or null */
+            previous: string | null;
+            results: components["schemas"]["AuditTrailEntry"][];
+        };
+        AuditTrailEntry: {
+            /** Format: uuid */
+            id: string;
+            actorId: string | null;
+            /** @description null once the account is deleted */
+            actorName: string | null;
+            actorEmail: string | null;
+            action: string;
+            targetId: string | null;
+            /** @description When the target is a user that still exists */
+            targetName: string | null;
+            targetEmail: string | null;
+            details: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UserSession: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            ipAddress: string | null;
+            userAgent: string | null;
         };
     };
     responses: never;
@@ -7921,6 +8054,459 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2AdminDashboard: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2AdminAudit: {
+        parameters: {
+            query?: {
+                /** @description The id of the user who acted */
+                actor?: string;
+                /** @description e.g. user.set_roles, post.moderate */
+                action?: string;
+                /** @description Entries at or after this instant */
+                from?: string;
+                /** @description Entries before this instant */
+                to?: string;
+                /** @description Default 20, capped at 100 */
+                limit?: number;
+                /** @description Default 0 */
+                offset?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A window of entries */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditTrailPage"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2AdminUsersByIdSessions: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions, newest first */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSession"][];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    deleteV2AdminUsersByIdSessionsBySessionId: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
                 };
             };
             /** @description Body over the size limit */

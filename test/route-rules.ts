@@ -68,6 +68,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "PATCH /api/v2/users/:id/": SESSION,
   "DELETE /api/v2/users/:id/": ADMIN,
   "GET /api/v2/tags/": PUBLIC,
+  "GET /api/v2/admin/dashboard/": MODERATOR,
+  "GET /api/v2/admin/audit/": MODERATOR,
+  "GET /api/v2/admin/users/:id/sessions/": ADMIN,
+  "DELETE /api/v2/admin/users/:id/sessions/:sessionId/": ADMIN,
 
   // The API's description and its interactive reference page.
   "GET /api/openapi.json": PUBLIC,

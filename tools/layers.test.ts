@@ -1,5 +1,7 @@
+import { readdirSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { LAYERS } from "../eslint.layers.js";
 
 // The layer rules run in `npm run check`; these hold them to refusing what they are for.
 const eslint = new ESLint();
@@ -10,6 +12,14 @@ async function layerMessages(file: string, source: string): Promise<string[]> {
 }
 
 describe("the layer rules", () => {
+  it("place every folder and module of src/ in a layer, so none escapes them", () => {
+    const placed = new Set(LAYERS.flatMap(([, entries]) => entries));
+    const entries = readdirSync("src", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")))
+      .map((entry) => entry.name);
+    expect(entries.filter((entry) => !placed.has(entry))).toEqual([]);
+  });
+
   it("refuse the database layer importing HTTP, naming both layers", async () => {
     const messages = await layerMessages(
       "src/db/errors.ts",

@@ -25,7 +25,6 @@ const sections: { to: string; label: string; adminOnly: boolean }[] = [
   { to: "/posts", label: "Posts", adminOnly: false },
   { to: "/audit", label: "Audit", adminOnly: false },
   { to: "/notifications", label: "Notifications", adminOnly: true },
-  { to: "/mail", label: "Mail", adminOnly: true },
 ];
 
 function Layout({

@@ -8,8 +8,3 @@ export function formatPerson(person: { name?: string | null; email?: string | nu
   if (person.name && person.email) return `${person.name} <${person.email}>`;
   return person.name ?? person.email ?? fallback;
 }
-
-/** "1 post", "3 posts". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}

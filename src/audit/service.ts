@@ -20,6 +20,7 @@ export type AuditAction =
   | "admin.elevate_with_admin_key"
   | "user.set_roles"
   | "user.delete"
+  | "user.revoke_session"
   | "post.moderate"
   | "post.delete"
   | "comment.delete"

@@ -38,6 +38,10 @@ export const roleGates = {
   moderatePosts: MODERATORS,
   sendNotification: ["ADMIN"],
   readAudit: ["ADMIN"],
+  // The admin console's: moderators read the counts and the trail of what staff did; sessions are ADMIN's.
+  readDashboard: MODERATORS,
+  readAuditTrail: MODERATORS,
+  manageSessions: ["ADMIN"],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Who also sees public posts that moderation hid (posts/visibility.ts makes it SQL). */

@@ -1,3 +1,4 @@
+import { adminRoutes } from "../admin/v2-routes.js";
 import { commentsRoutes } from "../comments/v2-routes.js";
 import type { RouteGroup } from "../http/route.js";
 import { notificationsRoutes } from "../notifications/v2-routes.js";
@@ -14,7 +15,14 @@ import { usersV2Routes } from "../users/v2-routes.js";
 export const v2Routes: RouteGroup = {
   family: "v2",
   base: "/api/v2",
-  routes: [...postsV2Routes, ...commentsRoutes, ...usersV2Routes, ...notificationsRoutes, ...tagsRoutes],
+  routes: [
+    ...postsV2Routes,
+    ...commentsRoutes,
+    ...usersV2Routes,
+    ...notificationsRoutes,
+    ...tagsRoutes,
+    ...adminRoutes,
+  ],
   jsonBodiesOnly: true,
   otherMethodsNotAllowed: true,
 };

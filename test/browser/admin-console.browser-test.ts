@@ -1,0 +1,201 @@
+import { once } from "node:events";
+import { mkdirSync, readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logging/logger.js";
+import { openServices, type Services } from "../../src/services.js";
+import { setUserRoles } from "../../src/users/service.js";
+import type { Role } from "../../src/roles.js";
+
+// The console on the API's own origin, as npm start serves it, in production mode (the __Secure- cookie).
+const PORT = Number(process.env.BROWSER_TEST_PORT ?? 3520) + 10;
+const API = `http://localhost:${PORT}`;
+const SCREENSHOTS = fileURLToPath(new URL("../../.ci/artifacts/browser/", import.meta.url));
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let services: Services;
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATABASE_URL: "pglite:memory",
+    BETTER_AUTH_SECRET: "browser-suite-secret-0123456789abcdef",
+    BETTER_AUTH_URL: API,
+    RATE_LIMIT_ENABLED: "false",
+    LOG_LEVEL: "error",
+  });
+  services = await openServices(config, createLogger(config));
+  server = createApp(services).listen(PORT, "127.0.0.1");
+  await once(server, "listening");
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  await services?.database.close();
+});
+
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+let people = 0;
+/** A user signed up over HTTP as a client would, with roles set as an operator would. */
+async function person(name: string, roles: Role[] = ["USER"]): Promise<Person> {
+  people += 1;
+  const email = `person-${people}-${Date.now()}@example.com`;
+  const password = "correct horse battery";
+  const res = await fetch(`${API}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: API },
+    body: JSON.stringify({ name, email, password }),
+  });
+  expect(res.status).toBe(200);
+  const { user } = (await res.json()) as { user: { id: string } };
+  await setUserRoles(services.database.db, user.id, roles);
+  const cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;
+  return { id: user.id, name, email, password, cookie };
+}
+
+const call = (path: string, cookie?: string, init: RequestInit = {}) =>
+  fetch(API + path, {
+    ...init,
+    headers: { "Content-Type": "application/json", Origin: API, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+
+/** No serious or critical accessibility violation on the screen shown, and a screenshot of it. */
+async function check(page: Page, name: string): Promise<void> {
+  // Evaluated through DevTools: the page's policy rightly refuses an injected inline script.
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string }[] }> } }
+    ).axe;
+    return (await axe.run()).violations.map(({ id, impact }) => ({ id, impact }));
+  });
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+    name,
+  ).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}admin-${name}.png`, fullPage: true });
+}
+
+async function signInThroughTheForm(who: Person, width = 1280): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width, height: 800 });
+  await page.goto(`${API}/admin/`, { waitUntil: "load" });
+  await page.waitForSelector("input[name=email]");
+  await check(page, "sign-in");
+  await page.type("input[name=email]", who.email);
+  await page.type("input[name=password]", who.password);
+  await page.keyboard.press("Enter");
+  return page;
+}
+
+const waitForText = (page: Page, text: string) =>
+  page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(text)})`, { timeout: 15_000 });
+
+async function clickButton(page: Page, text: string): Promise<void> {
+  const button = await page.waitForSelector(`::-p-xpath(//button[normalize-space()=${JSON.stringify(text)}])`);
+  await button!.click();
+}
+
+describe("the admin console in Chromium", () => {
+  it("lets an ADMIN find a user, change a role, revoke a session and hide a post, each in the audit trail", async () => {
+    const admin = await person("Ada Admin", ["ADMIN"]);
+    const target = await person("Tim Target");
+    const author = await person("Pia Poster");
+    const created = await call("/api/v2/posts/", author.cookie, {
+      method: "POST",
+      body: JSON.stringify({ title: "Spam for the console", content: "Buy now, limited offer." }),
+    });
+    expect(created.status).toBe(201);
+    const post = (await created.json()) as { id: string };
+
+    const page = await signInThroughTheForm(admin, 375);
+    await waitForText(page, "Users by role");
+    await check(page, "dashboard");
+
+    await page.goto(`${API}/admin/users?search=${encodeURIComponent(target.email)}`, { waitUntil: "load" });
+    await page.waitForSelector(`a[href="/admin/users/${target.id}"]`);
+    await check(page, "users");
+    await page.click(`a[href="/admin/users/${target.id}"]`);
+    await waitForText(page, "Revoke session");
+    await page.click("input[value=MODERATOR]");
+    await clickButton(page, "Save roles");
+    await waitForText(page, `Roles of Tim Target <${target.email}> saved`);
+    expect(
+      ((await (await call("/api/profile", target.cookie)).json()) as { user: { roles: string[] } }).user.roles,
+    ).toContain("MODERATOR");
+
+    await clickButton(page, "Revoke session");
+    await waitForText(page, "Session revoked");
+    await check(page, "user");
+    expect((await call("/api/profile", target.cookie)).status).toBe(401);
+
+    await page.goto(`${API}/admin/posts`, { waitUntil: "load" });
+    await clickButton(page, "Hide “Spam for the console”");
+    await waitForText(page, "“Spam for the console” hidden");
+    await check(page, "posts");
+    const anonymous = (await (await call("/api/v2/posts/")).json()) as { results: { id: string }[] };
+    expect(anonymous.results.map((p) => p.id)).not.toContain(post.id);
+
+    await page.goto(`${API}/admin/audit`, { waitUntil: "load" });
+    await waitForText(page, "post.moderate");
+    const trail = await page.evaluate("document.body.innerText");
+    expect(trail).toContain("user.set_roles");
+    expect(trail).toContain("user.revoke_session");
+    expect(trail).toContain(`Tim Target <${target.email}>`);
+    expect(trail).toContain(`Ada Admin <${admin.email}>`);
+    await check(page, "audit");
+
+    await page.goto(`${API}/admin/notifications`, { waitUntil: "load" });
+    await page.waitForSelector("input[name=userId]");
+    await check(page, "notifications");
+  });
+
+  it("lets a MODERATOR moderate and offers no role changes", async () => {
+    const moderator = await person("Mo Moderator", ["MODERATOR"]);
+    const author = await person("Pia Poster");
+    const created = await call("/api/v2/posts/", author.cookie, {
+      method: "POST",
+      body: JSON.stringify({ title: "Borderline post", content: "Hmm, is this allowed here?" }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const page = await signInThroughTheForm(moderator);
+    await waitForText(page, "Users by role");
+    expect(await page.$('a[href="/admin/users"]')).toBeNull();
+    await page.goto(`${API}/admin/posts`, { waitUntil: "load" });
+    await clickButton(page, "Hide “Borderline post”");
+    await waitForText(page, "“Borderline post” hidden");
+    await page.goto(`${API}/admin/users/${author.id}`, { waitUntil: "load" });
+    await waitForText(page, "for administrators (403)");
+    expect(await page.$("input[name=roles]")).toBeNull();
+    await check(page, "moderator-users");
+  });
+
+  it("shows a USER the not-allowed page and no data", async () => {
+    const user = await person("Uma User");
+    const page = await signInThroughTheForm(user);
+    await waitForText(page, "Not allowed");
+    expect(await page.evaluate("document.body.innerText")).not.toContain("Users by role");
+    await check(page, "not-allowed");
+  });
+});
