@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Logger } from "../logging/logger.js";
 import type { Database } from "../db/database.js";
+import { sqlStateOf } from "../db/errors.js";
 import { type ChannelListener, DatabaseClosedError } from "../db/listen.js";
 
 /** The channel the database's triggers announce committed changes on (see the migrations). */
@@ -48,6 +49,10 @@ export interface ChangeSubscriber {
 // attempt a second costs nothing, and until it succeeds the caches are off).
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 1_000;
+// Failed attempts are told at first, then at doubling intervals up to the maximum, each line with
+// the number of attempts since the last: an outage of minutes is a few lines, not one a second.
+const TELL_FAILURE_FIRST_MS = 1_000;
+const TELL_FAILURE_MAX_MS = 30_000;
 // How long a write's answer waits for this instance to hear its own changes; past it the answer
 // goes, and the caches are off until the feed listens again.
 const CAUGHT_UP_WITHIN_MS = 1_000;
@@ -68,6 +73,9 @@ export class ChangeFeed {
   private listener: ChannelListener | undefined;
   private retryMs = RETRY_FIRST_MS;
   private retry: NodeJS.Timeout | undefined;
+  private failedAttempts = 0;
+  private tellFailureAt = 0;
+  private tellFailureEveryMs = TELL_FAILURE_FIRST_MS;
   private isClosed = false;
   #trusted = false;
   /** Everything committed before this time (performance.now()) has been heard, proven on the listening connection. */
@@ -169,18 +177,37 @@ export class ChangeFeed {
       });
     } catch (error) {
       if (this.isClosed || error instanceof DatabaseClosedError) return;
-      this.logger?.warn("Change feed: cannot listen, caches off until it can", { errorName: (error as Error).name });
+      this.failedToListen(error as Error);
       this.scheduleReconnect();
       return;
     }
     if (this.retryMs > RETRY_FIRST_MS) this.logger?.info("Change feed: listening again");
     this.retryMs = RETRY_FIRST_MS;
+    this.failedAttempts = 0;
+    this.tellFailureAt = 0;
+    this.tellFailureEveryMs = TELL_FAILURE_FIRST_MS;
     // LISTEN has just answered: the connection hears what is committed from now on.
     this.provenAt = performance.now();
     this.doubtSince = -Infinity;
     this.silent = false;
     this.#lastHeardAt = Date.now();
     this.setTrusted(true);
+  }
+
+  /** The connection's own error says why (refused, shutting down, a password refused); it carries no query parameters. */
+  private failedToListen(error: Error): void {
+    this.failedAttempts++;
+    const now = performance.now();
+    if (now < this.tellFailureAt) return;
+    this.logger?.warn("Change feed: cannot listen, caches off until it can", {
+      errorName: error.name,
+      errorCode: sqlStateOf(error),
+      errorMessage: error.message,
+      attempts: this.failedAttempts,
+    });
+    this.failedAttempts = 0;
+    this.tellFailureAt = now + this.tellFailureEveryMs;
+    this.tellFailureEveryMs = Math.min(this.tellFailureEveryMs * 2, TELL_FAILURE_MAX_MS);
   }
 
   private isSilent(): boolean {

@@ -43,7 +43,9 @@ function openPostgres(options: DatabaseOptions): Database {
     // Its holder learns of the loss from its next statement, which fails and releases it.
     pool.on("connect", (client) => client.on("error", ignoreHeldClientError));
   };
-  const pool = new pg.Pool({ ...poolConfig, connectionString: url });
+  // The server ends a statement past the query timeout too: the connection dropped below does not
+  // stop one waiting for a lock, which would commit later although its request was answered 503.
+  const pool = new pg.Pool({ ...poolConfig, connectionString: url, statement_timeout: queryTimeoutMillis });
   configure(pool);
   if (queryTimeoutMillis !== undefined)
     dropConnectionsHeldLongerThan(pool, queryTimeoutMillis, () => poolObserver?.failed("primary", "query_timeout"));

@@ -73,12 +73,14 @@ export function vanishedReferenceOf(error: unknown): VanishedReference | undefin
 /**
  * Whether the database could not be reached or dropped the connection: a retry later may work.
  * Covers SQLSTATE class 08 (connection exception), 57P01-57P03 (server shutting down or starting),
+ * 57014 (the statement timeout: the server ended the statement, nothing of it was written),
  * network errors, and pg's own timeout and termination errors (also a statement sent on a connection
  * already lost: "not queryable"), which carry no code.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = sqlStateOf(error);
-  if (code && (code.startsWith("08") || /^57P0[123]$/.test(code) || UNAVAILABLE_NETWORK_CODES.has(code))) return true;
+  if (code && (code.startsWith("08") || /^57(014|P0[123])$/.test(code) || UNAVAILABLE_NETWORK_CODES.has(code)))
+    return true;
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
     if (
       /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(
