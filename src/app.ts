@@ -22,6 +22,7 @@ import { requestId } from "./logging/request-id.js";
 import { requestLogger } from "./logging/request-logger.js";
 import { NotificationStreams } from "./notifications/streams.js";
 import { createPostCountCache } from "./posts/count-cache.js";
+import { mailQueueState } from "./mail/outbox.js";
 import { openApiRouter } from "./openapi/router.js";
 import { findUser } from "./users/service.js";
 import { v1Routes } from "./v1/routes.js";
@@ -110,6 +111,7 @@ export function createApp(options: AppOptions): Express {
     caches: { session: () => sessionCache.counts, post_count: () => deps.postCounts.counts() },
     streams: { open: () => streams.openCount, eventsSent: () => streams.eventsSent },
     redisReachable: () => options.rateLimitStores?.reachable,
+    mailQueue: () => mailQueueState(database.db),
   });
   return app;
 }

@@ -85,3 +85,16 @@ export async function releaseMail(db: Db, claim: QueuedMail): Promise<void> {
     .set({ nextAttemptAt: sql`now()`, attempts: sql`${mailOutbox.attempts} - 1` })
     .where(heldBy(claim));
 }
+
+/** How many messages wait and have failed, and how long the oldest waiting one has: for the metrics. */
+export async function mailQueueState(db: Db) {
+  const [state] = await db
+    .select({
+      pending: sql<number>`(select count(*)::int from ${mailOutbox} where ${mailOutbox.status} = 'pending')`,
+      failed: sql<number>`(select count(*)::int from ${mailOutbox} where ${mailOutbox.status} = 'failed')`,
+      oldestPendingAgeSeconds: sql<number>`coalesce((select extract(epoch from now() - min(${mailOutbox.createdAt}))::float8
+        from ${mailOutbox} where ${mailOutbox.status} = 'pending'), 0)`,
+    })
+    .from(sql`(values (1)) as state`);
+  return state!;
+}

@@ -40,12 +40,30 @@ export function smtpTransport(url: string): MailTransport {
       transporter ??= import("nodemailer").then((nodemailer) =>
         nodemailer.createTransport({ url, pool: true, maxConnections: 2, requireTLS: true, ...SMTP_TIMEOUTS }),
       );
-      await (await transporter).sendMail({ ...mail, signal, disableFileAccess: true, disableUrlAccess: true });
+      try {
+        await (await transporter).sendMail({ ...mail, signal, disableFileAccess: true, disableUrlAccess: true });
+      } catch (error) {
+        const failure = error as SendError;
+        failure.message = withoutSecrets(failure.message, url);
+        throw failure;
+      }
     },
     close() {
       void transporter?.then((t) => t.close());
     },
   };
+}
+
+/**
+ * An SMTP error's message, fit for the log: a relay may echo the user name, and a refusal names the
+ * recipient, so the URL's credentials and anything shaped like an address are taken out.
+ */
+function withoutSecrets(message: string, url: string): string {
+  const { username, password } = new URL(url);
+  let text = message;
+  for (const secret of [password, username].map((part) => decodeURIComponent(part)))
+    if (secret.length > 0) text = text.replaceAll(secret, "[redacted]");
+  return text.replace(/[^\s<>"'@]+@[^\s<>"']+/g, "[address]");
 }
 
 /** Development without SMTP: the message, link included, goes to the log instead of the network. */

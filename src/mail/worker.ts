@@ -145,7 +145,7 @@ export class MailWorker {
       error.name === "AbortError"
         ? `no answer within ${this.deps.options.leaseMs / 2000} s`
         : [code, responseCode].filter(Boolean).join(" ") || error.name;
-    const detail = { ...about, reason };
+    const detail = { ...about, reason, error: error.message };
     // The relay refused this recipient or message for good: trying again cannot help.
     if ((code === "EENVELOPE" || code === "EMESSAGE") && responseCode !== undefined && responseCode >= 500) {
       logger.error("Mail given up: the SMTP server refused it", detail);

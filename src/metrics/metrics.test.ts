@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
+import { mailOutbox } from "../db/schema.js";
 import type { RateLimitStores } from "../http/rate-limit.js";
 import { redisRateLimitStores } from "../http/redis-rate-limit-stores.js";
 import { samples } from "../../test/exposition.js";
@@ -147,6 +148,32 @@ describe("metrics on their own port", () => {
         { labels: '{method="GET",route="/api/auth/*",status="404"}', value: 2 },
       ]),
     );
+  });
+
+  it("reports the build and the mail queue: pending, failed, and the age of the oldest pending", async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    const queued = (minutesAgo: number, status: string) => ({
+      kind: "reset-password",
+      recipient: "someone@example.com",
+      messageId: `<${randomBytes(8).toString("hex")}@posts.test>`,
+      status,
+      // Not due: no worker takes them during the test.
+      nextAttemptAt: later,
+      expiresAt: later,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    await t.database.db.insert(mailOutbox).values([queued(10, "pending"), queued(1, "pending"), queued(30, "failed")]);
+    const text = await scrape();
+    expect(samples(text, "posts_api_mail_queue_messages")).toEqual([
+      { labels: '{status="pending"}', value: 2 },
+      { labels: '{status="failed"}', value: 1 },
+    ]);
+    const [oldest] = samples(text, "posts_api_mail_queue_oldest_pending_age_seconds");
+    expect(oldest!.value).toBeGreaterThanOrEqual(600);
+    expect(oldest!.value).toBeLessThan(1_800);
+    expect(samples(text, "posts_api_build_info")).toEqual([
+      { labels: `{version="1.0.0",node_version="${process.versions.node}"}`, value: 1 },
+    ]);
   });
 
   it("reports the session cache, the change feed and the database", async () => {

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { FinishedRequest } from "../http/finished-requests.js";
+import { registerBuildAndMailMetrics } from "./build-and-mail.js";
 import { serveMetrics } from "./server.js";
 import type { ScrapedSources, ServiceMetrics } from "./sources.js";
 
@@ -96,6 +97,7 @@ export function createServiceMetrics(): ServiceMetrics {
     registers,
   });
   registerScrapedMetrics(registers, () => sources);
+  registerBuildAndMailMetrics(registers, () => sources);
 
   return {
     requests: observeRequest,

@@ -29,4 +29,13 @@ export interface ScrapedSources {
   streams: { open(): number; eventsSent(): number };
   /** Undefined without Redis (each instance counts alone). */
   redisReachable(): boolean | undefined;
+  /** The outbox as a scrape reads it from the database (one shared by every instance). */
+  mailQueue(): Promise<MailQueueState>;
+}
+
+export interface MailQueueState {
+  pending: number;
+  failed: number;
+  /** Seconds since the oldest pending message was queued; 0 when none is pending. */
+  oldestPendingAgeSeconds: number;
 }
