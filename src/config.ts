@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ROLES, type Role } from "./auth/roles.js";
 
 const DEV_SECRET = "development-only-secret-never-use-in-production-0000";
 const DEV_CORS_ORIGINS = "http://localhost:3000,http://localhost:5173";
@@ -22,6 +23,11 @@ const envSchema = z.object({
   BETTER_AUTH_URL: z.url().optional(),
   CORS_ORIGINS: z.string().optional(),
   DEV_MODE_ADMIN_KEY: z.string().optional(),
+  REQUIRE_TWO_FACTOR_ROLES: z
+    .string()
+    .transform((value) => splitList(value))
+    .pipe(z.array(z.enum(ROLES, { error: `must list roles among ${ROLES.join(", ")}` })))
+    .optional(),
   LOG_LEVEL: z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).optional(),
   TRUST_PROXY: z.string().optional(),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(10),
@@ -64,6 +70,8 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   /** Set only when it may be honoured: development mode and at least 16 characters. */
   readonly devAdminKey: string | undefined;
+  /** Roles whose holders must have two-factor sign-in before the routes that need the role admit them. */
+  readonly requireTwoFactorRoles: readonly Role[];
   readonly logLevel: string;
   readonly trustProxy: boolean | number | string | undefined;
   readonly rateLimit: { readonly enabled: boolean; readonly auth: number; readonly global: number };
@@ -142,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authUrl: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
     corsOrigins: Object.freeze(splitList(env.CORS_ORIGINS ?? (isDevelopment ? DEV_CORS_ORIGINS : ""))),
     devAdminKey,
+    requireTwoFactorRoles: Object.freeze(env.REQUIRE_TWO_FACTOR_ROLES ?? []),
     logLevel: env.LOG_LEVEL ?? (isDevelopment ? "debug" : "http"),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: Object.freeze({

@@ -23,7 +23,10 @@ export type AuditAction =
   | "post.moderate"
   | "post.delete"
   | "comment.delete"
-  | "notification.send";
+  | "notification.send"
+  | "user.two_factor_enable"
+  | "user.two_factor_disable"
+  | "user.two_factor_backup_code_used";
 
 const auditColumns = {
   id: auditLog.id,

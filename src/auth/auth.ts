@@ -7,6 +7,7 @@ import type { Logger } from "../logging/logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
+import { accountPlugins } from "./two-factor.js";
 
 /**
  * The header that carries the client's address to better-auth, which records it on each session.
@@ -40,6 +41,7 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
     secret: config.authSecret,
     trustedOrigins: [...config.corsOrigins, new URL(config.authUrl).origin],
     database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),
+    plugins: [...accountPlugins(db)],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,

@@ -18,8 +18,8 @@ import { refusedPassword } from "./password-rule.js";
 
 const BASE_PATH = "/api/auth";
 
-// What the service offers of better-auth: email and password accounts, their sessions, and the
-// flows that mail a link (password reset, email verification, email change), each by the one method
+// What the service offers of better-auth: email and password accounts, their sessions, two-factor
+// sign-in (TOTP and backup codes), and the flows that mail a link (password reset, email verification, email change), each by the one method
 // it is documented with. It also serves social sign-in and its callbacks and an HTML error page:
 // nothing here configures or documents them, so they answer as unknown endpoints, as does any
 // other method (better-auth fails with a 500 on TRACE, and refuses a POST to get-session with a
@@ -41,6 +41,12 @@ export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
   ["/send-verification-email", "POST"],
   ["/verify-email", "GET"],
   ["/change-email", "POST"],
+  ["/two-factor/enable", "POST"],
+  ["/two-factor/get-totp-uri", "POST"],
+  ["/two-factor/verify-totp", "POST"],
+  ["/two-factor/verify-backup-code", "POST"],
+  ["/two-factor/generate-backup-codes", "POST"],
+  ["/two-factor/disable", "POST"],
 ]);
 
 // The endpoints whose whole point is a mail: without an SMTP server they would answer as if it had gone.

@@ -1,12 +1,14 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
+import { eq } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { recordAudit } from "../audit/service.js";
 import { createSessionLookup, type GuardSession, type SessionCache } from "../changes/index.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
-import { impersonationTargetNotFound, insufficientRole, noAuthSession } from "../http/errors.js";
+import { users } from "../db/schema.js";
+import { impersonationTargetNotFound, insufficientRole, noAuthSession, twoFactorRequired } from "../http/errors.js";
 import { type Logger, redactUrl } from "../logging/logger.js";
 import { findUser } from "../users/service.js";
 import type { Actor, RequestActor } from "./actor.js";
@@ -17,7 +19,7 @@ import type { Role } from "./roles.js";
 export interface AuthGuardDeps {
   auth: Auth;
   db: Db;
-  config: Pick<Config, "isDevelopment" | "devAdminKey">;
+  config: Pick<Config, "isDevelopment" | "devAdminKey" | "requireTwoFactorRoles">;
   logger: Logger;
   sessionCache: SessionCache;
 }
@@ -122,8 +124,30 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache }: Aut
       if (!found) throw noAuthSession();
       const actor = await attachSession(req, found);
       if (allowedRoles.length > 0 && !holdsAnyRole(actor, allowedRoles)) throw insufficientRole();
+      if (needsTwoFactor(found.user.roles, allowedRoles) && !(await hasTwoFactor(found.user.id)))
+        throw twoFactorRequired();
       next();
     };
+  }
+
+  /**
+   * Whether the route admits the session's own user only through roles that REQUIRE_TWO_FACTOR_ROLES
+   * names (an ADMIN passes every role gate, so ADMIN counts wherever a role is needed). Routes that
+   * need no role, enrolment among them, stay open to everyone signed in.
+   */
+  function needsTwoFactor(userRoles: readonly Role[], allowedRoles: readonly Role[]): boolean {
+    const required = config.requireTwoFactorRoles;
+    if (required.length === 0 || allowedRoles.length === 0) return false;
+    const admitting = userRoles.filter((role) => role === "ADMIN" || allowedRoles.includes(role));
+    return admitting.length > 0 && admitting.every((role) => required.includes(role));
+  }
+
+  /** Read on the primary: an enrolment just confirmed opens the routes at once. */
+  async function hasTwoFactor(userId: string): Promise<boolean> {
+    const [row] = await onPrimary(() =>
+      db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId)),
+    );
+    return row?.enabled === true;
   }
 
   /** For routes that personalise their answer: a session is used when present, never required. */
