@@ -1,6 +1,5 @@
 import express, { type Express } from "express";
 import { authHandler, authRouteOf } from "./auth/handler.js";
-import { type AuditEntry, recordAudit } from "./audit/service.js";
 import { createAuthGuards } from "./auth/require-auth.js";
 import { createSessionCache } from "./auth/session-cache.js";
 import { ChangeFeed } from "./changes/index.js";
@@ -39,10 +38,7 @@ export function createApp(options: AppOptions): Express {
   const changes = options.changes ?? ChangeFeed.none();
   // This app's own caches, emptied by the changes they were read from (see their modules).
   const sessionCache = createSessionCache(changes, config.sessionCacheMs);
-  const accounts = {
-    findUser: (id: string) => findUser(db, id),
-    recordAudit: (entry: AuditEntry) => recordAudit(db, entry),
-  };
+  const accounts = { findUser: (id: string) => findUser(db, id) };
   const guards = createAuthGuards({ ...options, db, sessionCache, accounts });
   const streams = new NotificationStreams({ db, changes, guards, logger, options: options.notificationStreams });
   const deps: AppDeps = {

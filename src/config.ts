@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ROLES, type Role } from "./roles.js";
 
 const DEV_SECRET = "development-only-secret-never-use-in-production-0000";
 const DEV_CORS_ORIGINS = "http://localhost:3000,http://localhost:5173";
@@ -71,6 +72,15 @@ const envSchema = z.object({
     description:
       "the development admin key: `?adminKey=<key>` elevates a signed-in session to ADMIN for one request; honoured only with NODE_ENV=development and 16 characters or more",
   }),
+  REQUIRE_TWO_FACTOR_ROLES: z
+    .string()
+    .transform((value) => splitList(value))
+    .pipe(z.array(z.enum(ROLES, { error: `must list roles among ${ROLES.join(", ")}` })))
+    .optional()
+    .meta({
+      description:
+        "comma-separated roles (e.g. `ADMIN`) whose holders get 403 `two_factor_required` on the routes that need the role until they enrol in two-factor sign-in ([accounts.md](accounts.md))",
+    }),
   LOG_LEVEL: z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).optional().meta({
     description: "winston level: `error`, `warn`, `info`, `http`, `verbose`, `debug` or `silly`",
     shownDefault: "`debug` in development, `http` otherwise",
@@ -178,6 +188,8 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   /** Set only when it may be honoured: development mode and at least 16 characters. */
   readonly devAdminKey: string | undefined;
+  /** Roles whose holders must have two-factor sign-in before the routes that need the role admit them. */
+  readonly requireTwoFactorRoles: readonly Role[];
   readonly logLevel: string;
   readonly trustProxy: boolean | number | string | undefined;
   readonly rateLimit: { readonly enabled: boolean; readonly auth: number; readonly global: number };
@@ -266,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authUrl: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
     corsOrigins: Object.freeze(splitList(env.CORS_ORIGINS ?? (isDevelopment ? DEV_CORS_ORIGINS : ""))),
     devAdminKey,
+    requireTwoFactorRoles: Object.freeze(env.REQUIRE_TWO_FACTOR_ROLES ?? []),
     logLevel: env.LOG_LEVEL ?? (isDevelopment ? "debug" : "http"),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: Object.freeze({

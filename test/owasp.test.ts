@@ -1427,7 +1427,7 @@ describe("API9:2023 Improper Inventory Management", () => {
     expect(Object.keys(ROUTE_ACCESS).filter((line) => !served.has(line))).toEqual([]);
   });
 
-  it("offers of better-auth only the email and password endpoints and the mailed flows; the rest answer as unknown endpoints", async () => {
+  it("offers of better-auth only the email and password endpoints, two-factor sign-in and the mailed flows; the rest answer as unknown endpoints", async () => {
     // The calls a client may make, as the README lists them. Written out rather than imported from
     // the handler: an endpoint added there must be added here too, so widening what better-auth
     // serves is a visible decision, not a side effect.
@@ -1448,6 +1448,12 @@ describe("API9:2023 Improper Inventory Management", () => {
       "POST /api/auth/send-verification-email",
       "GET /api/auth/verify-email",
       "POST /api/auth/change-email",
+      "POST /api/auth/two-factor/enable",
+      "POST /api/auth/two-factor/get-totp-uri",
+      "POST /api/auth/two-factor/verify-totp",
+      "POST /api/auth/two-factor/verify-backup-code",
+      "POST /api/auth/two-factor/generate-backup-codes",
+      "POST /api/auth/two-factor/disable",
     ];
     const endpoints = Object.values(
       t.auth.api as Record<

@@ -1,30 +1,13 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { Request } from "express";
 import { realUserOf } from "../auth/actor.js";
 import type { Db } from "../db/client.js";
-import { auditLog, users } from "../db/schema.js";
+import type { AuditAction, AuditEntry } from "../db/audit-trail.js";
+import { auditLog } from "../db/schema.js";
 import { redactUrl } from "../logging/logger.js";
 
-/** What an audit entry says; the actor is whoever really acted, never the impersonated user. */
-export interface AuditEntry {
-  actorId: string | null;
-  action: AuditAction;
-  targetId?: string | null;
-  method?: string;
-  path?: string;
-  details?: Record<string, unknown>;
-}
-
-export type AuditAction =
-  | "admin.impersonate"
-  | "admin.elevate_with_admin_key"
-  | "user.set_roles"
-  | "user.delete"
-  | "user.revoke_session"
-  | "post.moderate"
-  | "post.delete"
-  | "comment.delete"
-  | "notification.send";
+// The trail is written by db/audit-trail.ts, which every layer may use; this feature reads and shapes it.
+export { type Audit, type AuditAction, type AuditEntry, recordAudit } from "../db/audit-trail.js";
 
 const auditColumns = {
   id: auditLog.id,
@@ -37,35 +20,6 @@ const auditColumns = {
   details: auditLog.details,
   createdAt: auditLog.createdAt,
 };
-
-/**
- * How a caller says what a change's audit entry is: the service that makes the change calls it with
- * what it wrote, inside the change's own transaction, and records what it returns (nothing when it
- * returns undefined). A throw rolls the change back: no change without its entry.
- */
-export type Audit<Written> = (written: Written) => AuditEntry | undefined;
-
-/**
- * Takes the transaction of the change it records, so the change and its record commit together
- * (an impersonated request or an adminKey elevation, which change nothing, is recorded on `db` when
- * the request is accepted). The actor's email is copied as it is now: the entry outlives the account.
- */
-export async function recordAudit(db: Db, entry: AuditEntry | undefined): Promise<void> {
-  if (!entry) return;
-  const actorEmail =
-    entry.actorId === null
-      ? null
-      : sql`(${db.select({ email: users.email }).from(users).where(eq(users.id, entry.actorId))})`;
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    actorEmail,
-    action: entry.action,
-    targetId: entry.targetId ?? null,
-    method: entry.method ?? null,
-    path: entry.path ?? null,
-    details: entry.details ?? null,
-  });
-}
 
 /** Newest first. */
 export function listAudit(db: Db, page: { limit: number; offset: number }) {

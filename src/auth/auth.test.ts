@@ -6,7 +6,6 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signIn, signUp, type TestUser, unknownId, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { errorHandler } from "../http/error-handler.js";
-import { recordAudit } from "../audit/service.js";
 import { findUser } from "../users/service.js";
 import { createAuthGuards } from "./require-auth.js";
 import { hasAnyRole, isRequestFromUser, isResourceOwner } from "./request-context.js";
@@ -48,10 +47,7 @@ beforeAll(() => {
     config: t.config,
     logger: t.logger,
     sessionCache: createSessionCache(t.changes, t.config.sessionCacheMs),
-    accounts: {
-      findUser: (id) => findUser(t.database.db, id),
-      recordAudit: (entry) => recordAudit(t.database.db, entry),
-    },
+    accounts: { findUser: (id) => findUser(t.database.db, id) },
   });
   const app = express();
   const describeRequest: express.RequestHandler = (req, res) => {

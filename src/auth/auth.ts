@@ -9,6 +9,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
 import { signInMethodPlugins } from "./sign-in-methods.js";
+import { accountPlugins } from "./two-factor.js";
 
 /**
  * The header that carries the client's address to better-auth, which records it on each session.
@@ -42,6 +43,7 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
     secret: config.authSecret,
     trustedOrigins: [...config.corsOrigins, new URL(config.authUrl).origin],
     database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),
+    plugins: [...accountPlugins(db), ...signInMethodPlugins(config, logger)],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -99,7 +101,6 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
     // which maps it (503 when the database is down) and logs it without the query's parameters;
     // otherwise better-call prints the driver's message, session token included, to stderr.
     onAPIError: { throw: true },
-    plugins: [...signInMethodPlugins(config, logger)],
     telemetry: { enabled: false },
     logger: {
       level: config.isDevelopment ? "debug" : "warn",

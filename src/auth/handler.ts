@@ -22,8 +22,8 @@ import { signInFailure, signInMethodEndpoints } from "./sign-in-methods.js";
 
 const BASE_PATH = "/api/auth";
 
-// What the service offers of better-auth: email and password accounts, their sessions, and the
-// flows that mail a link (password reset, email verification, email change), each by the one method
+// What the service offers of better-auth: email and password accounts, their sessions, two-factor
+// sign-in (TOTP and backup codes), and the flows that mail a link (password reset, email verification, email change), each by the one method
 // it is documented with. It also serves social sign-in and its callbacks and an HTML error page:
 // those answer as unknown endpoints unless a sign-in method that uses them is configured
 // (sign-in-methods.ts, which then answers the error page as JSON), as does any
@@ -46,6 +46,12 @@ export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
   ["/send-verification-email", "POST"],
   ["/verify-email", "GET"],
   ["/change-email", "POST"],
+  ["/two-factor/enable", "POST"],
+  ["/two-factor/get-totp-uri", "POST"],
+  ["/two-factor/verify-totp", "POST"],
+  ["/two-factor/verify-backup-code", "POST"],
+  ["/two-factor/generate-backup-codes", "POST"],
+  ["/two-factor/disable", "POST"],
 ]);
 
 // The endpoints whose whole point is a mail: without an SMTP server they would answer as if it had gone.

@@ -1,12 +1,15 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
+import { eq } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { GuardSession, SessionCache } from "./session-cache.js";
 import { createSessionLookup } from "./session-lookup.js";
 import type { Config } from "../config.js";
+import { recordAudit } from "../db/audit-trail.js";
 import type { Db } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
-import { impersonationTargetNotFound, insufficientRole, noAuthSession } from "../http/errors.js";
+import { users } from "../db/schema.js";
+import { impersonationTargetNotFound, insufficientRole, noAuthSession, twoFactorRequired } from "../http/errors.js";
 import { type Logger, redactUrl } from "../logging/logger.js";
 import type { Actor, RequestActor } from "./actor.js";
 import type { Auth } from "./auth.js";
@@ -16,26 +19,16 @@ import type { Role } from "../roles.js";
 export interface AuthGuardDeps {
   auth: Auth;
   db: Db;
-  config: Pick<Config, "isDevelopment" | "devAdminKey">;
+  config: Pick<Config, "isDevelopment" | "devAdminKey" | "requireTwoFactorRoles">;
   logger: Logger;
   sessionCache: SessionCache;
   accounts: GuardAccounts;
 }
 
-/** What the guards need of the users and the audit trail, which the app hands them. */
+/** What the guards need of the users feature, which the app hands them. */
 export interface GuardAccounts {
   /** The user an ADMIN asks to act as, read where their roles are current. */
   findUser(id: string): Promise<{ id: string; name: string; roles: Role[] } | undefined>;
-  /** Records an elevation or an impersonation when the request is accepted. */
-  recordAudit(entry: GuardAuditEntry): Promise<void>;
-}
-
-export interface GuardAuditEntry {
-  actorId: string;
-  action: "admin.impersonate" | "admin.elevate_with_admin_key";
-  targetId?: string;
-  method: string;
-  path: string;
 }
 
 export function createAuthGuards({ auth, db, config, logger, sessionCache, accounts }: AuthGuardDeps) {
@@ -62,7 +55,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache, accou
       isAdmin = true;
       const path = redactUrl(req.originalUrl);
       logger.debug("Admin elevation through adminKey", { userId: found.user.id, endpoint: `${req.method} ${path}` });
-      await accounts.recordAudit({
+      await recordAudit(db, {
         actorId: found.user.id,
         action: "admin.elevate_with_admin_key",
         method: req.method,
@@ -81,7 +74,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache, accou
       session = { session: found.session, user: { id: target.id, name: target.name, roles: target.roles } };
       logger.debug("Admin impersonation", { adminId: found.user.id, targetId: target.id });
       // Every impersonated request, not only the first: the log shows what was done as the user.
-      await accounts.recordAudit({
+      await recordAudit(db, {
         actorId: found.user.id,
         action: "admin.impersonate",
         targetId: target.id,
@@ -138,8 +131,30 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache, accou
       if (!found) throw noAuthSession();
       const actor = await attachSession(req, found);
       if (allowedRoles.length > 0 && !holdsAnyRole(actor, allowedRoles)) throw insufficientRole();
+      if (needsTwoFactor(found.user.roles, allowedRoles) && !(await hasTwoFactor(found.user.id)))
+        throw twoFactorRequired();
       next();
     };
+  }
+
+  /**
+   * Whether the route admits the session's own user only through roles that REQUIRE_TWO_FACTOR_ROLES
+   * names (an ADMIN passes every role gate, so ADMIN counts wherever a role is needed). Routes that
+   * need no role, enrolment among them, stay open to everyone signed in.
+   */
+  function needsTwoFactor(userRoles: readonly Role[], allowedRoles: readonly Role[]): boolean {
+    const required = config.requireTwoFactorRoles;
+    if (required.length === 0 || allowedRoles.length === 0) return false;
+    const admitting = userRoles.filter((role) => role === "ADMIN" || allowedRoles.includes(role));
+    return admitting.length > 0 && admitting.every((role) => required.includes(role));
+  }
+
+  /** Read on the primary: an enrolment just confirmed opens the routes at once. */
+  async function hasTwoFactor(userId: string): Promise<boolean> {
+    const [row] = await onPrimary(() =>
+      db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId)),
+    );
+    return row?.enabled === true;
   }
 
   /** For routes that personalise their answer: a session is used when present, never required. */

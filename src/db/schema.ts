@@ -9,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -42,6 +43,7 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{USER}'::role[]`),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (t) => [index("users_created_at_id_idx").on(t.createdAt, t.id)],
@@ -94,6 +96,41 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// better-auth's two-factor plugin: the TOTP secret and the backup codes, both encrypted with the
+// auth secret; `verified` stays false until a first code confirms the enrolment.
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/**
+ * TOTP codes already accepted, until their window has passed: a code seen once is refused if it is
+ * sent again, on any instance. The key makes the claim atomic, so two requests racing with one
+ * code cannot both pass.
+ */
+export const usedTotpCodes = pgTable(
+  "used_totp_codes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
 
 export const postVisibilityEnum = pgEnum("post_visibility", ["public", "private"]);
@@ -259,6 +296,8 @@ export const schema = {
   sessions,
   accounts,
   verifications,
+  twoFactors,
+  usedTotpCodes,
   posts,
   comments,
   notifications,

@@ -43,6 +43,7 @@ export const noAuthSession = () => new HttpError(401, "No auth session");
 export const insufficientRole = () => new HttpError(403, "Insufficient role");
 export const notOwner = (message: "You can only update your own profile" | "You can only edit your own posts") =>
   new HttpError(403, message);
+export const twoFactorRequired = () => new HttpError(403, "Two-factor sign-in required", "two_factor_required");
 export const notAuthorized = () => new HttpError(403, "Not authorized");
 export const impersonationTargetNotFound = (id: string) => new HttpError(400, `User ${id} not found`);
 export const endpointNotFound = (method: string, originalUrl: string) =>

@@ -59,6 +59,15 @@ const SUMMARIES: Record<string, string> = {
   "/list-accounts": "How you can sign in: your password account and linked identity-provider accounts",
   "/error":
     "Where a failed identity-provider sign-in lands when the client named no errorCallbackURL: the failure as JSON",
+  "/two-factor/enable":
+    "Start two-factor enrolment with your password: an otpauth:// URI for an authenticator app and 10 single-use backup codes",
+  "/two-factor/get-totp-uri": "The otpauth:// URI of your authenticator again (needs your password)",
+  "/two-factor/verify-totp":
+    "Send a 6-digit code: confirms enrolment when signed in, or completes a sign-in that asked for one (5 wrong codes end that sign-in; a code is accepted once)",
+  "/two-factor/verify-backup-code":
+    "Complete a sign-in that asked for a code with one of your backup codes (each works once)",
+  "/two-factor/generate-backup-codes": "Replace your backup codes with 10 new ones (needs your password)",
+  "/two-factor/disable": "Turn two-factor sign-in off (needs your password)",
 };
 // Bodies Swagger UI's "Try it out" starts from: better-auth's own would be generated from its
 // schemas, with a `callbackURL` of "string" that sign-up refuses (INVALID_CALLBACK_URL).
@@ -84,6 +93,12 @@ const REQUIRED_BODIES = new Set([
   "/reset-password",
   "/send-verification-email",
   "/change-email",
+  "/two-factor/enable",
+  "/two-factor/get-totp-uri",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/disable",
 ]);
 // Endpoints that answer without a session: sign-out then has nothing to end, and says so with 200.
 const SESSION_OPTIONAL = new Set(["/sign-out"]);
@@ -100,6 +115,9 @@ const SESSION_NOT_NEEDED = new Set([
   "/sign-in/social",
   `/callback/${OIDC_PROVIDER_ID}`,
   "/error",
+  // The second step of a sign-in carries the challenge cookie that the first step set, not a session.
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
 ]);
 const REDIRECT = {
   description: "Redirect to the page the client named (callbackURL), with `token` or `error` in its query",
@@ -125,7 +143,10 @@ const FAILURES_ONLY = new Set(["/reset-password/{token}", `/callback/${OIDC_PROV
 export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObject; schemas: Record<string, Json> }> {
   // Loaded on the first request for the document, not at start-up.
   const { openAPI } = await import("better-auth/plugins/open-api");
-  const describer = betterAuth({ ...auth.options, plugins: [openAPI({ disableDefaultReference: true })] });
+  const describer = betterAuth({
+    ...auth.options,
+    plugins: [...(auth.options.plugins ?? []), openAPI({ disableDefaultReference: true })],
+  });
   const described = (await describer.api.generateOpenAPISchema()) as unknown as {
     paths: Record<string, Record<string, Json>>;
     components: { schemas: Record<string, Json> };
@@ -151,6 +172,8 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
         ...REDIRECTS[endpoint],
       };
       if (endpoint === "/verify-email") userMayBeNull(successes["200"]);
+      if (endpoint === "/sign-in/email") orTwoFactorChallenge(successes["200"]);
+      if (endpoint === "/two-factor/verify-backup-code") successes["200"] = signedIn(referenced);
       operations[method] = {
         ...op,
         ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined),
@@ -234,4 +257,37 @@ function userMayBeNull(response: Json | undefined): void {
   const schema = (response?.content as Record<string, { schema?: Json }> | undefined)?.["application/json"]?.schema;
   const properties = schema?.properties as Record<string, Json> | undefined;
   if (properties?.user) properties.user = { anyOf: [properties.user, { type: "null" }] };
+}
+
+/** A user with two-factor sign-in gets the challenge instead of a session: the code goes to verify-totp. */
+function orTwoFactorChallenge(response: Json | undefined): void {
+  const content = (response?.content as Record<string, { schema?: Json }> | undefined)?.["application/json"];
+  if (!content?.schema) return;
+  const challenge = {
+    type: "object",
+    description: "Two-factor sign-in: no session yet; the auth.two_factor cookie carries the challenge",
+    properties: {
+      twoFactorRedirect: { type: "boolean", const: true },
+      twoFactorMethods: { type: "array", items: { type: "string", enum: ["totp", "otp"] } },
+    },
+    required: ["twoFactorRedirect", "twoFactorMethods"],
+  };
+  content.schema = { oneOf: [content.schema, challenge] };
+}
+
+/** A completed two-factor sign-in: better-auth describes a backup code's answer with a session it does not send. */
+function signedIn(referenced: Set<string>): Json {
+  referenced.add("User");
+  return {
+    description: "Signed in: the session cookie is set",
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: { token: { type: "string" }, user: { $ref: "#/components/schemas/AuthUser" } },
+          required: ["token", "user"],
+        },
+      },
+    },
+  };
 }
