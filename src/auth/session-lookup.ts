@@ -38,12 +38,20 @@ export function unmodelledSessionOptions(options: BetterAuthOptions): string[] {
 
 // What a plugin may hold and still leave session reads alone: hooks that never run on get-session.
 const PLUGIN_KEYS_THAT_LEAVE_SESSIONS = new Set(["id", "hooks", "$ERROR_CODES"]);
+// Plugins read and found to leave session reads alone whatever else they hold, their hooks still
+// checked: two-factor (its endpoints, a user column the guards do not read, a hook after sign-in,
+// which holds the session back until the code is verified), the service's own two-factor-rules
+// (hooks on the code endpoints, an audit entry after a user update) and generic-oauth (its init
+// registers the identity provider). session-lookup.test.ts holds the fast path to getSession with
+// the two-factor plugins on.
+const PLUGINS_THAT_LEAVE_SESSIONS = new Set(["two-factor", "two-factor-rules", "generic-oauth"]);
 type PluginHook = NonNullable<NonNullable<BetterAuthPlugin["hooks"]>["before"]>[number];
 const SESSION_READ = { path: "/get-session" } as unknown as Parameters<PluginHook["matcher"]>[0];
 
 /** Whether a plugin could change how a session is read: anything but hooks on other endpoints. */
 function pluginTouchesSessions(plugin: BetterAuthPlugin): boolean {
-  if (Object.keys(plugin).some((key) => !PLUGIN_KEYS_THAT_LEAVE_SESSIONS.has(key))) return true;
+  const known = PLUGINS_THAT_LEAVE_SESSIONS.has(plugin.id);
+  if (!known && Object.keys(plugin).some((key) => !PLUGIN_KEYS_THAT_LEAVE_SESSIONS.has(key))) return true;
   const hooks = [...(plugin.hooks?.before ?? []), ...(plugin.hooks?.after ?? [])];
   return hooks.some((hook) => {
     try {
