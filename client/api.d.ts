@@ -1115,7 +1115,7 @@ export interface operations {
                     } | null;
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1170,7 +1170,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1184,6 +1184,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1239,6 +1241,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Clears the session cookie `auth.session_token` (and its cache cookies), expired */
+                    "Set-Cookie"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1253,7 +1257,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1308,7 +1312,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1322,6 +1326,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1372,7 +1378,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The name of the user
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
                      * @example Ada Lovelace
                      */
                     name: string;
@@ -1392,7 +1398,10 @@ export interface operations {
                      * @description The profile image URL of the user
                      */
                     image?: string;
-                    /** @description The URL to use for email verification callback */
+                    /**
+                     * @description The page the verification link mailed at sign-up lands on; without one, following the link answers JSON. An absolute URL of a trusted origin, or a path starting with a single "/"
+                     * @example http://localhost:3000/welcome
+                     */
                     callbackURL?: string;
                     /** @description If this is false, the session will not be remembered. Default is `true`. */
                     rememberMe?: boolean;
@@ -1403,6 +1412,8 @@ export interface operations {
             /** @description Successfully created user */
             200: {
                 headers: {
+                    /** @description The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production); none when email verification is required */
+                    "Set-Cookie"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1442,7 +1453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1497,7 +1508,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1522,6 +1533,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1574,7 +1587,10 @@ export interface operations {
                     email: string;
                     /** @description Password of the user */
                     password: string;
-                    /** @description Callback URL to use as a redirect for email verification */
+                    /**
+                     * @description Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments
+                     * @example http://localhost:3000/signed-in
+                     */
                     callbackURL?: string;
                     /** @description If this is false, the session will not be remembered. Default is `true`. */
                     rememberMe?: boolean;
@@ -1585,6 +1601,8 @@ export interface operations {
             /** @description Success - Returns either session details or redirect URL */
             200: {
                 headers: {
+                    /** @description The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production) */
+                    "Set-Cookie"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1600,7 +1618,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1655,7 +1673,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1669,6 +1687,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1737,7 +1757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1792,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1806,6 +1826,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1877,7 +1899,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1932,7 +1954,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1946,6 +1968,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1994,10 +2018,10 @@ export interface operations {
                      */
                     email: string;
                     /**
-                     * @description The URL to use for email verification callback
-                     * @example https://example.com/callback
+                     * @description Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments
+                     * @example http://localhost:3000/verified
                      */
-                    callbackURL?: string | null;
+                    callbackURL?: string;
                 };
             };
         };
@@ -2019,7 +2043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2074,7 +2098,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2088,6 +2112,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2136,7 +2162,10 @@ export interface operations {
                      * @example ada@example.com
                      */
                     newEmail: string;
-                    /** @description The URL to redirect to after email verification */
+                    /**
+                     * @description Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments
+                     * @example http://localhost:3000/email-changed
+                     */
                     callbackURL?: string;
                 };
             };
@@ -2162,7 +2191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2217,7 +2246,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2231,6 +2260,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2335,7 +2366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2390,7 +2421,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2404,6 +2435,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2452,7 +2485,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The name of the user
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
                      * @example Ada Lovelace
                      */
                     name?: string;
@@ -2475,7 +2508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2530,7 +2563,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2544,6 +2577,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2588,8 +2623,11 @@ export interface operations {
                 "application/json": {
                     /** @description The email address of the user to send a password reset email to */
                     email: string;
-                    /** @description The URL to redirect the user to reset their password. If the token isn't valid or expired, it'll be redirected with a query parameter `?error=INVALID_TOKEN`. If the token is valid, it'll be redirected with a query parameter `?token=VALID_TOKEN */
-                    redirectTo?: string;
+                    /**
+                     * @description Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments
+                     * @example http://localhost:3000/reset
+                     */
+                    redirectTo: string;
                 };
             };
         };
@@ -2608,7 +2646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2663,7 +2701,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2677,6 +2715,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2734,7 +2774,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2789,7 +2829,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2803,6 +2843,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2855,7 +2897,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthSession"][];
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2910,7 +2952,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2924,6 +2966,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2986,7 +3030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3041,7 +3085,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3055,6 +3099,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3114,7 +3160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3169,7 +3215,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3183,6 +3229,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3242,7 +3290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3297,7 +3345,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3311,6 +3359,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3402,15 +3452,6 @@ export interface operations {
             };
             /** @description Body over the size limit */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["V1Error"];
-                };
-            };
-            /** @description Too many requests: see Retry-After */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3514,6 +3555,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3556,7 +3599,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name: string;
                     /**
                      * Format: email
@@ -3629,6 +3675,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3737,6 +3785,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3845,6 +3895,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3894,7 +3946,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name?: string;
                     /**
                      * Format: email
@@ -3987,6 +4042,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4113,6 +4170,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4249,6 +4308,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4355,6 +4416,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4443,6 +4506,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4490,9 +4555,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content: string;
                     /**
                      * @default []
@@ -4582,6 +4653,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4679,6 +4752,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4728,9 +4803,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content: string;
                     /**
                      * @default []
@@ -4820,6 +4901,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4940,6 +5023,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5068,6 +5153,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5178,6 +5265,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5219,7 +5308,7 @@ export interface operations {
                 ordering?: string;
                 /** @description From 1, or `last`; past the last page: 404 {detail: "Invalid page."} */
                 page?: number | "last";
-                /** @description Default 20, capped at 100 */
+                /** @description Default 20, capped at 100; a value that is not a whole number from 1 gives the default (no 400) */
                 page_size?: number;
                 /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                 impersonatingUser?: string;
@@ -5279,6 +5368,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5326,9 +5417,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content: string;
                     /**
                      * @default []
@@ -5427,6 +5524,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5522,6 +5621,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5571,9 +5672,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content: string;
                     /**
                      * @default []
@@ -5672,6 +5779,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5787,6 +5896,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5836,9 +5947,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title?: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content?: string;
                     /**
                      * @example [
@@ -5933,6 +6050,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6030,6 +6149,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6079,7 +6200,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example A fine post, thank you. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example A fine post, thank you.
+                     */
                     content: string;
                 };
             };
@@ -6165,6 +6289,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6261,6 +6387,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6311,7 +6439,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example A fine post, thank you. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example A fine post, thank you.
+                     */
                     content: string;
                 };
             };
@@ -6397,6 +6528,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6513,6 +6646,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6563,7 +6698,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example A fine post, thank you. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example A fine post, thank you.
+                     */
                     content?: string;
                 };
             };
@@ -6649,6 +6787,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6686,9 +6826,9 @@ export interface operations {
             query?: {
                 search?: string;
                 ordering?: string;
-                /** @description Default 10, capped at 100 */
+                /** @description Default 10, capped at 100; a value that is not a whole number from 1 gives the default (no 400) */
                 limit?: number;
-                /** @description Default 0 */
+                /** @description Default 0; a value that is not a whole number from 0 gives 0 (no 400) */
                 offset?: number;
                 /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                 impersonatingUser?: string;
@@ -6759,6 +6899,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6801,7 +6943,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name: string;
                     /**
                      * Format: email
@@ -6883,6 +7028,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6989,6 +7136,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7038,7 +7187,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name: string;
                     /**
                      * Format: email
@@ -7140,6 +7292,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7266,6 +7420,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7315,7 +7471,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name?: string;
                     /**
                      * Format: email
@@ -7417,6 +7576,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7513,6 +7674,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7562,7 +7725,10 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     userId: string;
-                    /** @example Your post was featured. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Your post was featured.
+                     */
                     message: string;
                 };
             };
@@ -7637,6 +7803,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7743,6 +7911,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7858,6 +8028,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7937,6 +8109,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8016,6 +8190,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8093,6 +8269,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8170,6 +8348,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8247,6 +8427,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8324,6 +8506,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
