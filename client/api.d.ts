@@ -1370,7 +1370,7 @@ export interface operations {
                     } | null;
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1425,7 +1425,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1439,6 +1439,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1494,6 +1496,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Clears the session cookie `auth.session_token` (and its cache cookies), expired */
+                    "Set-Cookie"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1508,7 +1512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1563,7 +1567,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1577,6 +1581,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1627,7 +1633,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The name of the user
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
                      * @example Ada Lovelace
                      */
                     name: string;
@@ -1647,7 +1653,10 @@ export interface operations {
                      * @description The profile image URL of the user
                      */
                     image?: string;
-                    /** @description The URL to use for email verification callback */
+                    /**
+                     * @description The page the verification link mailed at sign-up lands on; without one, following the link answers JSON. An absolute URL of a trusted origin, or a path starting with a single "/"
+                     * @example http://localhost:3000/welcome
+                     */
                     callbackURL?: string;
                     /** @description If this is false, the session will not be remembered. Default is `true`. */
                     rememberMe?: boolean;
@@ -1658,6 +1667,8 @@ export interface operations {
             /** @description Successfully created user */
             200: {
                 headers: {
+                    /** @description The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production); none when email verification is required */
+                    "Set-Cookie"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1697,7 +1708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1752,7 +1763,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1777,6 +1788,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1829,7 +1842,10 @@ export interface operations {
                     email: string;
                     /** @description Password of the user */
                     password: string;
-                    /** @description Callback URL to use as a redirect for email verification */
+                    /**
+                     * @description Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments
+                     * @example http://localhost:3000/signed-in
+                     */
                     callbackURL?: string;
                     /** @description If this is false, the session will not be remembered. Default is `true`. */
                     rememberMe?: boolean;
@@ -1840,6 +1856,8 @@ export interface operations {
             /** @description Success - Returns either session details or redirect URL */
             200: {
                 headers: {
+                    /** @description The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production) */
+                    "Set-Cookie"?: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1859,7 +1877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1914,7 +1932,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -1928,6 +1946,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -1996,7 +2016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2051,7 +2071,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2065,6 +2085,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2136,7 +2158,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2191,7 +2213,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2205,6 +2227,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2253,10 +2277,10 @@ export interface operations {
                      */
                     email: string;
                     /**
-                     * @description The URL to use for email verification callback
-                     * @example https://example.com/callback
+                     * @description Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments
+                     * @example http://localhost:3000/verified
                      */
-                    callbackURL?: string | null;
+                    callbackURL?: string;
                 };
             };
         };
@@ -2278,7 +2302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2333,7 +2357,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2347,6 +2371,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2395,7 +2421,10 @@ export interface operations {
                      * @example ada@example.com
                      */
                     newEmail: string;
-                    /** @description The URL to redirect to after email verification */
+                    /**
+                     * @description Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments
+                     * @example http://localhost:3000/email-changed
+                     */
                     callbackURL?: string;
                 };
             };
@@ -2421,7 +2450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2476,7 +2505,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2490,6 +2519,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2594,7 +2625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2649,7 +2680,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2663,6 +2694,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2711,7 +2744,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The name of the user
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
                      * @example Ada Lovelace
                      */
                     name?: string;
@@ -2734,7 +2767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2789,7 +2822,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2803,6 +2836,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2847,8 +2882,11 @@ export interface operations {
                 "application/json": {
                     /** @description The email address of the user to send a password reset email to */
                     email: string;
-                    /** @description The URL to redirect the user to reset their password. If the token isn't valid or expired, it'll be redirected with a query parameter `?error=INVALID_TOKEN`. If the token is valid, it'll be redirected with a query parameter `?token=VALID_TOKEN */
-                    redirectTo?: string;
+                    /**
+                     * @description Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments
+                     * @example http://localhost:3000/reset
+                     */
+                    redirectTo: string;
                 };
             };
         };
@@ -2867,7 +2905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2922,7 +2960,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2936,6 +2974,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -2993,7 +3033,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3048,7 +3088,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3062,6 +3102,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3114,7 +3156,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthSession"][];
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3169,7 +3211,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3183,6 +3225,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3245,7 +3289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3300,7 +3344,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3314,6 +3358,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3373,7 +3419,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3428,7 +3474,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3442,6 +3488,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3501,7 +3549,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3556,7 +3604,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3570,6 +3618,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4473,15 +4523,6 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
-            /** @description Too many requests: see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["V1Error"];
-                };
-            };
             /** @description Internal error */
             500: {
                 headers: {
@@ -4578,6 +4619,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4620,7 +4663,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name: string;
                     /**
                      * Format: email
@@ -4693,6 +4739,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4801,6 +4849,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4909,6 +4959,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4958,7 +5010,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name?: string;
                     /**
                      * Format: email
@@ -5051,6 +5106,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5177,6 +5234,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5313,6 +5372,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5419,6 +5480,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5507,6 +5570,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5554,9 +5619,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content: string;
                     /**
                      * @default []
@@ -5646,6 +5717,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5743,6 +5816,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -5792,9 +5867,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content: string;
                     /**
                      * @default []
@@ -5884,6 +5965,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6004,6 +6087,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6132,6 +6217,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6242,6 +6329,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6283,7 +6372,7 @@ export interface operations {
                 ordering?: string;
                 /** @description From 1, or `last`; past the last page: 404 {detail: "Invalid page."} */
                 page?: number | "last";
-                /** @description Default 20, capped at 100 */
+                /** @description Default 20, capped at 100; a value that is not a whole number from 1 gives the default (no 400) */
                 page_size?: number;
                 /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                 impersonatingUser?: string;
@@ -6343,6 +6432,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6390,9 +6481,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content: string;
                     /**
                      * @default []
@@ -6491,6 +6588,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6586,6 +6685,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6635,9 +6736,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content: string;
                     /**
                      * @default []
@@ -6736,6 +6843,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6851,6 +6960,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -6900,9 +7011,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Notes on the Analytical Engine */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Notes on the Analytical Engine
+                     */
                     title?: string;
-                    /** @example It might act upon other things besides number. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example It might act upon other things besides number.
+                     */
                     content?: string;
                     /**
                      * @example [
@@ -6997,6 +7114,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7094,6 +7213,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7143,7 +7264,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example A fine post, thank you. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example A fine post, thank you.
+                     */
                     content: string;
                 };
             };
@@ -7229,6 +7353,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7325,6 +7451,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7375,7 +7503,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example A fine post, thank you. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example A fine post, thank you.
+                     */
                     content: string;
                 };
             };
@@ -7461,6 +7592,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7577,6 +7710,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7627,7 +7762,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example A fine post, thank you. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example A fine post, thank you.
+                     */
                     content?: string;
                 };
             };
@@ -7713,6 +7851,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7750,9 +7890,9 @@ export interface operations {
             query?: {
                 search?: string;
                 ordering?: string;
-                /** @description Default 10, capped at 100 */
+                /** @description Default 10, capped at 100; a value that is not a whole number from 1 gives the default (no 400) */
                 limit?: number;
-                /** @description Default 0 */
+                /** @description Default 0; a value that is not a whole number from 0 gives 0 (no 400) */
                 offset?: number;
                 /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                 impersonatingUser?: string;
@@ -7823,6 +7963,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -7865,7 +8007,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name: string;
                     /**
                      * Format: email
@@ -7947,6 +8092,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8053,6 +8200,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8102,7 +8251,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name: string;
                     /**
                      * Format: email
@@ -8204,6 +8356,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8330,6 +8484,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8379,7 +8535,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @example Ada Lovelace */
+                    /**
+                     * @description One line, without control or text-direction characters, holding a visible character; stored trimmed
+                     * @example Ada Lovelace
+                     */
                     name?: string;
                     /**
                      * Format: email
@@ -8481,6 +8640,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8577,6 +8738,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8626,7 +8789,10 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     userId: string;
-                    /** @example Your post was featured. */
+                    /**
+                     * @description Stored trimmed; must hold a visible character (not only spaces or zero-width ones)
+                     * @example Your post was featured.
+                     */
                     message: string;
                 };
             };
@@ -8701,6 +8867,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8807,6 +8975,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -8922,6 +9092,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9001,6 +9173,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9533,6 +9707,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9610,6 +9786,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9687,6 +9865,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9764,6 +9944,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9841,6 +10023,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;

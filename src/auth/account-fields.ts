@@ -18,7 +18,13 @@ export const userName = () =>
       (value) => !CONTROL_OR_DIRECTION.test(value),
       "Must be one line, without control or text-direction characters",
     )
-    .meta({ example: "Ada Lovelace" });
+    .meta({
+      example: "Ada Lovelace",
+      // The same characters for the document, spelled without \p{...}, which not every tool's regex reads.
+      pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]*$",
+      description:
+        "One line, without control or text-direction characters, holding a visible character; stored trimmed",
+    });
 
 /**
  * zod's own address rule (the one better-auth applies at sign-up), with each domain label held to

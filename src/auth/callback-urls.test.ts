@@ -25,6 +25,7 @@ const HOSTILE = [
   "/\\evil.example",
   "\\\\evil.example",
   `${ORIGIN}/a/../../b`,
+  `/${"a".repeat(2_048)}`,
 ];
 
 const CODES = {
@@ -43,7 +44,7 @@ function expectRefused(
   expect(res.headers.location, value).toBeUndefined();
   expect(res.body).toEqual({
     code: CODES[field],
-    message: `${field} must be an absolute URL of a trusted origin or a path starting with a single "/", without "." or ".." segments`,
+    message: `${field} must be an absolute URL of a trusted origin or a path starting with a single "/", without "." or ".." segments, of at most 2048 characters`,
   });
 }
 

@@ -12,6 +12,9 @@ const CALLBACK_FIELDS = {
 } as const;
 type CallbackField = keyof typeof CALLBACK_FIELDS;
 
+/** The longest page URL taken: more than any real page needs, bounded as an image URL is. */
+export const CALLBACK_URL_MAX = 2_048;
+
 // What a URL parser strips from the front of a URL before reading it: controls and spaces.
 const LEADING_IGNORED = /^[\p{Cc} ]+/u;
 
@@ -39,15 +42,17 @@ export function leavesOrigin(value: string): boolean {
 const refusal = (field: CallbackField) =>
   betterAuthRefusal(
     CALLBACK_FIELDS[field],
-    `${field} must be an absolute URL of a trusted origin or a path starting with a single "/", without "." or ".." segments`,
+    `${field} must be an absolute URL of a trusted origin or a path starting with a single "/", without "." or ".." segments, of at most ${CALLBACK_URL_MAX} characters`,
   );
 
-/** Refuses a request whose query or JSON body names a callback page that `leavesOrigin`. */
+/** Refuses a request whose query or JSON body names a callback page that `leavesOrigin`, or one too long to be a page. */
 export const safeCallbacks: RequestHandler = (req, _res, next) => {
   const query = new URL(req.originalUrl, "http://service.invalid").searchParams;
   for (const field of Object.keys(CALLBACK_FIELDS) as CallbackField[]) {
     const values = [...query.getAll(field), authBodyField(req, field)];
-    if (values.some((value) => typeof value === "string" && leavesOrigin(value))) throw refusal(field);
+    const refused = (value: unknown) =>
+      typeof value === "string" && (value.length > CALLBACK_URL_MAX || leavesOrigin(value));
+    if (values.some(refused)) throw refusal(field);
   }
   next();
 };

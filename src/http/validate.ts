@@ -71,6 +71,7 @@ export const hasVisibleCharacter = (value: string) => VISIBLE_CHARACTER.test(val
 export const visibleText = () =>
   text()
     .trim()
-    .refine((value) => value === "" || hasVisibleCharacter(value), "Must contain a visible character");
+    .refine((value) => value === "" || hasVisibleCharacter(value), "Must contain a visible character")
+    .meta({ description: "Stored trimmed; must hold a visible character (not only spaces or zero-width ones)" });
 
 export const idParams = z.object({ id: z.uuid() });

@@ -2,10 +2,11 @@ import { betterAuth } from "better-auth";
 import * as z from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
+import { CALLBACK_URL_MAX } from "../auth/callback-urls.js";
 import { userFields } from "../auth/field-limits.js";
 import { OFFERED_ENDPOINTS } from "../auth/handler.js";
 import { OIDC_PROVIDER_ID } from "../auth/identity-provider.js";
-import { newPassword } from "../auth/password-rule.js";
+import { newPassword, PASSWORD_MAX_LENGTH } from "../auth/password-rule.js";
 import { signInMethodEndpoints } from "../auth/sign-in-methods.js";
 import { SESSION_COOKIE } from "./operations.js";
 import { responsesOf } from "./responses.js";
@@ -19,19 +20,61 @@ const TAG = "Sessions (better-auth)";
 const EXTRA_ERRORS: Record<string, number[]> = { "/sign-up/email": [422] };
 const ALL_ERRORS = [401, 403, 404, 415];
 
+// A page better-auth sends the browser to: a trusted origin's URL or a path on this one
+// (auth/callback-urls.ts refuses the rest).
+const callbackUrl = (example: string) =>
+  z.string().max(CALLBACK_URL_MAX).meta({
+    example,
+    description:
+      'Where the browser lands: an absolute URL of a trusted origin, or a path starting with a single "/"; no "." or ".." segments',
+  });
+
 // The service's own rules for the fields of better-auth's bodies (auth/field-limits.ts checks the
-// user's fields, auth/handler.ts a new password), which better-auth's description does not carry.
-const FIELD_RULES: Record<string, Record<string, z.ZodType>> = {
-  "/sign-up/email": {
-    name: userFields.shape.name,
-    email: userFields.shape.email,
-    password: newPassword(),
-    image: userFields.shape.image.unwrap().unwrap(),
-  },
-  "/update-user": { name: userFields.shape.name, image: userFields.shape.image },
-  "/change-password": { newPassword: newPassword() },
-  "/reset-password": { newPassword: newPassword() },
-  "/change-email": { newEmail: userFields.shape.email },
+// user's fields, auth/handler.ts a new password, auth/callback-urls.ts the pages named), which
+// better-auth's description does not carry. `origin` is a trusted origin, for the examples.
+function fieldRules(origin: string): Record<string, Record<string, z.ZodType>> {
+  return {
+    "/sign-up/email": {
+      name: userFields.shape.name,
+      email: userFields.shape.email,
+      password: newPassword(),
+      image: userFields.shape.image.unwrap().unwrap(),
+      callbackURL: callbackUrl(`${origin}/welcome`).meta({
+        description:
+          'The page the verification link mailed at sign-up lands on; without one, following the link answers JSON. An absolute URL of a trusted origin, or a path starting with a single "/"',
+      }),
+    },
+    // An address or a password no account can have is still only a failed sign-in (401).
+    "/sign-in/email": {
+      email: z.string().max(254),
+      password: z.string().max(PASSWORD_MAX_LENGTH),
+      callbackURL: callbackUrl(`${origin}/signed-in`),
+    },
+    "/update-user": { name: userFields.shape.name, image: userFields.shape.image },
+    "/change-password": { newPassword: newPassword(), currentPassword: z.string().max(PASSWORD_MAX_LENGTH) },
+    "/reset-password": { newPassword: newPassword() },
+    "/change-email": { newEmail: userFields.shape.email, callbackURL: callbackUrl(`${origin}/email-changed`) },
+    "/request-password-reset": { email: z.string().max(254), redirectTo: callbackUrl(`${origin}/reset`) },
+    "/send-verification-email": { email: z.string().max(254), callbackURL: callbackUrl(`${origin}/verified`) },
+  };
+}
+// Fields better-auth refuses to go without, which its description leaves optional.
+const REQUIRED_FIELDS: Record<string, string[]> = { "/request-password-reset": ["redirectTo"] };
+// Bodies that must name at least one field: update-user refuses an empty one ("No fields to update").
+const NON_EMPTY_BODIES = new Set(["/update-user"]);
+// The endpoints that set the session cookie, and the one that clears it.
+const SET_COOKIE: Record<string, string> = {
+  "/sign-up/email":
+    "The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production); none when email verification is required",
+  "/sign-in/email":
+    "The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production)",
+  "/sign-out": "Clears the session cookie `auth.session_token` (and its cache cookies), expired",
+};
+// What the service itself refuses on these endpoints, before better-auth reads the request.
+const SERVICE_REFUSALS: Record<string, string> = {
+  "400":
+    "Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses",
+  "415": 'The body is not JSON: `{error, code: "unsupported_media_type"}`',
 };
 const SUMMARIES: Record<string, string> = {
   "/sign-up/email": "Create an account and sign in",
@@ -141,6 +184,7 @@ const FAILURES_ONLY = new Set(["/reset-password/{token}", `/callback/${OIDC_PROV
  * service really sends (better-auth's `{message, code}`, or the service's own on a limit).
  */
 export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObject; schemas: Record<string, Json> }> {
+  const rules = fieldRules(new URL(auth.options.baseURL ?? "http://localhost:3000").origin);
   // Loaded on the first request for the document, not at start-up.
   const { openAPI } = await import("better-auth/plugins/open-api");
   const describer = betterAuth({
@@ -171,12 +215,18 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
           : Object.fromEntries(Object.entries(op.responses).filter(([status]) => status.startsWith("2")))),
         ...REDIRECTS[endpoint],
       };
+      const cookie = SET_COOKIE[endpoint];
+      if (cookie && successes["200"])
+        successes["200"] = {
+          ...successes["200"],
+          headers: { "Set-Cookie": { description: cookie, schema: { type: "string" } } },
+        };
       if (endpoint === "/verify-email") userMayBeNull(successes["200"]);
       if (endpoint === "/sign-in/email") orTwoFactorChallenge(successes["200"]);
       if (endpoint === "/two-factor/verify-backup-code") successes["200"] = signedIn(referenced);
       operations[method] = {
         ...op,
-        ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined),
+        ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined, rules[endpoint] ?? {}),
         summary: SUMMARIES[endpoint],
         tags: [TAG],
         security: SESSION_NOT_NEEDED.has(endpoint)
@@ -184,7 +234,10 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
           : SESSION_OPTIONAL.has(endpoint)
             ? [{}, { [SESSION_COOKIE]: [] }]
             : [{ [SESSION_COOKIE]: [] }],
-        responses: { ...successes, ...responsesOf("auth", {}, [...ALL_ERRORS, ...(EXTRA_ERRORS[endpoint] ?? [])]) },
+        responses: {
+          ...successes,
+          ...serviceRefusals(responsesOf("auth", {}, [...ALL_ERRORS, ...(EXTRA_ERRORS[endpoint] ?? [])])),
+        },
       };
     }
     paths[`${BASE_PATH}${endpoint}`] = operations;
@@ -198,9 +251,12 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
 type RequestBody = { required?: boolean; content?: Record<string, { schema?: Json }> };
 
 /** better-auth's request body with the service's own limits on its fields, and whether it may be left out. */
-function withServiceRules(endpoint: string, body: RequestBody | undefined): { requestBody?: RequestBody } {
+function withServiceRules(
+  endpoint: string,
+  body: RequestBody | undefined,
+  rules: Record<string, z.ZodType>,
+): { requestBody?: RequestBody } {
   if (!body) return {};
-  const rules = FIELD_RULES[endpoint] ?? {};
   const content = Object.fromEntries(
     Object.entries(body.content ?? {}).map(([mediaType, { schema = {} }]) => {
       const properties = { ...(schema.properties as Record<string, Json> | undefined) };
@@ -210,10 +266,26 @@ function withServiceRules(endpoint: string, body: RequestBody | undefined): { re
         properties[field] = { ...properties[field], ...limits };
       }
       const example = EXAMPLES[endpoint];
-      return [mediaType, { schema: { ...schema, properties }, ...(example ? { example } : {}) }];
+      const required = [
+        ...new Set([...((schema.required as string[] | undefined) ?? []), ...(REQUIRED_FIELDS[endpoint] ?? [])]),
+      ];
+      const withRules = {
+        ...schema,
+        properties,
+        ...(required.length > 0 ? { required } : {}),
+        ...(NON_EMPTY_BODIES.has(endpoint) ? { minProperties: 1 } : {}),
+      };
+      return [mediaType, { schema: withRules, ...(example ? { example } : {}) }];
     }),
   );
   return { requestBody: { ...body, required: REQUIRED_BODIES.has(endpoint) || body.required === true, content } };
+}
+
+/** The shared descriptions of 400 and 415, as they read on better-auth's endpoints. */
+function serviceRefusals(responses: ReturnType<typeof responsesOf>): ReturnType<typeof responsesOf> {
+  for (const [status, description] of Object.entries(SERVICE_REFUSALS))
+    if (responses[status]) responses[status] = { ...responses[status], description };
+  return responses;
 }
 
 /** better-auth's models answer an optional field it has no value for (a user's `image`) as null. */

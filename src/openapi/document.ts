@@ -25,8 +25,9 @@ errors \`{error, code?}\`; routes under \`/api/v2\` answer \`{detail}\` or, on a
 a map from field to messages; better-auth answers \`{message, code}\`.
 
 A v2 path asked with a method it does not serve answers 405 with an \`Allow\` header and
-\`{"detail": ${JSON.stringify(methodNotAllowed("PATCH").message)}}\`; under \`/api\` and \`/api/auth\` any unserved
-method is the unknown-endpoint 404.`;
+\`{"detail": ${JSON.stringify(methodNotAllowed("PATCH").message)}}\`, except OPTIONS: that is a CORS preflight, answered 204 for
+an allowed origin, 403 for another, and as an unknown endpoint (404) without one. Under \`/api\` and \`/api/auth\` any
+unserved method is the unknown-endpoint 404.`;
 
 // The routes app.ts and openapi/router.ts mount by hand, outside the declared groups.
 const probePaths = {

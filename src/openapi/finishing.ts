@@ -19,10 +19,21 @@ export const rateLimitHeaders: Record<string, Json> = {
   },
 };
 
+const RETRY_AFTER = {
+  description: "Seconds until this client may try again",
+  schema: { type: "integer", minimum: 0 },
+};
+
+// A request string with no bound of its own is still bounded by the request: Node refuses a URL
+// and headers over 16 KB (431), and no page URL, token or key of this API comes near 2,048
+// characters, so the document states that much for fuzzers and scanners.
+const REQUEST_STRING_MAX = 2_048;
+
 /**
  * The last touches every operation shares: an `operationId` where the operation has none (from
  * its method and path, e.g. `getV2PostsByPostIdComments`, stable for deep links and generated
- * clients), and the rate-limit headers on every answer of a limited route.
+ * clients), the rate-limit headers on every answer of a limited route and `Retry-After` on its
+ * 429 (a route never limited has no 429), and a `maxLength` on every request string.
  */
 export function withOperationIdsAndLimitHeaders(document: OpenApiDocument): OpenApiDocument {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -30,10 +41,15 @@ export function withOperationIdsAndLimitHeaders(document: OpenApiDocument): Open
       const operation = item?.[method] as (Json & { responses?: Record<string, Json> }) | undefined;
       if (!operation) continue;
       operation.operationId ??= operationIdOf(method, path);
-      if (UNLIMITED_PATHS.has(path)) continue;
-      for (const response of Object.values(operation.responses ?? {})) {
+      boundRequestStrings(operation);
+      if (UNLIMITED_PATHS.has(path)) {
+        delete operation.responses?.["429"];
+        continue;
+      }
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
         response.headers = {
           ...(response.headers as Json | undefined),
+          ...(status === "429" ? { "Retry-After": RETRY_AFTER } : {}),
           RateLimit: { $ref: "#/components/headers/RateLimit" },
           "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
         };
@@ -41,6 +57,25 @@ export function withOperationIdsAndLimitHeaders(document: OpenApiDocument): Open
     }
   }
   return document;
+}
+
+/** Gives each string of an operation's parameters and request body without a bound `REQUEST_STRING_MAX`. */
+function boundRequestStrings(operation: Json): void {
+  for (const parameter of (operation.parameters as Json[] | undefined) ?? []) bound(parameter.schema);
+  const content = (operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+  for (const media of Object.values(content ?? {})) bound(media.schema);
+}
+
+function bound(schema: unknown): void {
+  if (schema === null || typeof schema !== "object") return;
+  const node = schema as Json;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  const fixed = node.enum !== undefined || node.const !== undefined || node.format === "uuid";
+  if (types.includes("string") && node.maxLength === undefined && !fixed) node.maxLength = REQUEST_STRING_MAX;
+  for (const inner of Object.values((node.properties as Json | undefined) ?? {})) bound(inner);
+  bound(node.items);
+  for (const key of ["anyOf", "oneOf", "allOf"])
+    for (const inner of (node[key] as unknown[] | undefined) ?? []) bound(inner);
 }
 
 function operationIdOf(method: string, path: string): string {

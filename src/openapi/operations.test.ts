@@ -49,7 +49,9 @@ describe("an operation made from a route declaration", () => {
   it("documents a list's parameters with the sizes the route gives", () => {
     const list = pageNumber({ defaultSize: 7, maxSize: 70 });
     const query = operationOf(declared({ access: "anyone", list }), group([])).requestParams?.query as z.ZodObject;
-    expect(query.shape.page_size?.meta()?.description).toBe("Default 7, capped at 70");
+    expect(query.shape.page_size?.meta()?.description).toBe(
+      "Default 7, capped at 70; a value that is not a whole number from 1 gives the default (no 400)",
+    );
     const comments = cursor({ pageSize: 3, columns: { createdAt: posts.createdAt, id: posts.id } });
     expect(comments.label).toBe("cursor, newest first, 3 a page");
   });

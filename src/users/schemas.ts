@@ -24,7 +24,8 @@ export const setRolesBody = z.object({
     .array(roleSchema)
     .min(1)
     .max(4)
-    .refine((roles) => new Set(roles).size === roles.length, "Roles must be distinct"),
+    .refine((roles) => new Set(roles).size === roles.length, "Roles must be distinct")
+    .meta({ uniqueItems: true }),
 });
 
 export const userJson = z

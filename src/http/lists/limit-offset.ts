@@ -30,7 +30,11 @@ export function limitOffset(sizes: PageSizes) {
         .min(1)
         .optional()
         .meta({ description: sizeText(sizes) }),
-      offset: z.int().min(0).optional().meta({ description: "Default 0" }),
+      offset: z
+        .int()
+        .min(0)
+        .optional()
+        .meta({ description: "Default 0; a value that is not a whole number from 0 gives 0 (no 400)" }),
     }),
     envelope: countedEnvelope,
     async answer<T>(

@@ -29,7 +29,8 @@ export const uncountedEnvelope = <T extends z.ZodType>(item: T, id: string) =>
   z.object({ next: link, previous: link, results: z.array(item) }).meta({ id });
 
 /** The text the document shows for a size parameter. */
-export const sizeText = (sizes: PageSizes) => `Default ${sizes.defaultSize}, capped at ${sizes.maxSize}`;
+export const sizeText = (sizes: PageSizes) =>
+  `Default ${sizes.defaultSize}, capped at ${sizes.maxSize}; a value that is not a whole number from 1 gives the default (no 400)`;
 
 /**
  * The request's own URL with some query parameters replaced (undefined removes one), on the
