@@ -3681,7 +3681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3736,7 +3736,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3750,6 +3750,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3813,7 +3815,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3868,7 +3870,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3882,6 +3884,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3948,7 +3952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4003,7 +4007,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4017,6 +4021,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4084,7 +4090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4139,7 +4145,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4153,6 +4159,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4226,7 +4234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4281,7 +4289,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4295,6 +4303,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -4356,7 +4366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4411,7 +4421,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
                 };
             };
-            /** @description The body is not JSON (v2: Unsupported media type) */
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
             415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4425,6 +4435,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9279,6 +9291,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9322,9 +9336,9 @@ export interface operations {
                 from?: string;
                 /** @description Entries before this instant */
                 to?: string;
-                /** @description Default 20, capped at 100 */
+                /** @description Default 20, capped at 100; a value that is not a whole number from 1 gives the default (no 400) */
                 limit?: number;
-                /** @description Default 0 */
+                /** @description Default 0; a value that is not a whole number from 0 gives 0 (no 400) */
                 offset?: number;
                 /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
                 impersonatingUser?: string;
@@ -9395,6 +9409,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9512,6 +9528,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -9628,6 +9646,8 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;

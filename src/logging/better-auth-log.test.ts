@@ -37,14 +37,12 @@ describe("better-auth's refusals of a client's URLs", () => {
   it("keep only the start of a long refused value", async () => {
     const from = t.logs.length;
     const callbackURL = `https://evil.example/${"x".repeat(5_000)}`;
-    const res = await t.http
-      .post("/api/auth/sign-up/email")
-      .send({
-        name: "Long Callback",
-        email: `lc-${randomUUID()}@example.com`,
-        password: "a long passphrase",
-        callbackURL,
-      });
+    const res = await t.http.post("/api/auth/sign-up/email").send({
+      name: "Long Callback",
+      email: `lc-${randomUUID()}@example.com`,
+      password: "a long passphrase",
+      callbackURL,
+    });
     expect(res.status).toBe(403);
     const [warning] = t.logs.slice(from).filter((entry) => entry.level === "warn");
     expect(String(warning!.message)).toBe(`better-auth: Invalid callbackURL: ${callbackURL.slice(0, 479)}…`);
