@@ -246,7 +246,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your active sessions
+         * Your active sessions: created, last used, user agent and address (never their tokens)
          * @description List all active sessions for the user
          */
         get: operations["listUserSessions"];
@@ -268,7 +268,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * End one of your sessions by its token
+         * End one of your sessions: by its id from list-sessions, or by its token
          * @description Revoke a single session
          */
         post: operations["postAuthRevokeSession"];
@@ -2970,7 +2970,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Your active sessions, without their tokens */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -2978,7 +2978,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthSession"][];
+                    "application/json": {
+                        readonly id: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        ipAddress?: string | null;
+                        userAgent?: string | null;
+                        userId: string;
+                    }[];
                 };
             };
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
@@ -3092,9 +3103,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The token to revoke */
-                    token: string;
-                };
+                    /**
+                     * Format: uuid
+                     * @description The session's id, as list-sessions shows it
+                     */
+                    id?: string;
+                    /** @description The session's token (your own current one, say) */
+                    token?: string;
+                } | unknown | unknown;
             };
         };
         responses: {

@@ -2,6 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import { type ChangeFeed, whenWriteHeard } from "../changes/index.js";
+import type { Db } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
 import {
   betterAuthRefusal,
@@ -15,6 +16,7 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
 import { authBodyField, parseAuthBody } from "./auth-body.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
+import { revokeById, withoutTokens } from "./session-listing.js";
 
 const BASE_PATH = "/api/auth";
 
@@ -109,7 +111,9 @@ export function authHandler(
   changes: ChangeFeed,
   mailer: Mailer,
   limitPerAddress: RequestHandler,
+  db: Db,
 ): RequestHandler[] {
+  const revokeSession = revokeById(db);
   const offeredOnly: RequestHandler = (req, _res, next) => {
     const endpoint = endpointOf(req.originalUrl);
     if (!isOffered(req.method, endpoint)) throw endpointNotFound(req.method, req.originalUrl);
@@ -165,10 +169,13 @@ export function authHandler(
       // The write barrier of the service's own routes: a sign-out, a revocation or a password
       // change is answered once this instance's session cache has heard of it.
       await whenWriteHeard(changes, req.method, response.status);
+      if (endpointOf(req.originalUrl) === "/list-sessions") return withoutTokens(response);
       if (response.body !== null || response.status < 400) return response;
       if (response.status === 404) throw endpointNotFound(req.method, req.originalUrl);
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
-  return [offeredOnly, boundedBody, limitPerAddress, mailedFields, passwordRule, handler];
+  const sessionById: RequestHandler = (req, res, next) =>
+    endpointOf(req.originalUrl) === "/revoke-session" ? revokeSession(req, res, next) : next();
+  return [offeredOnly, boundedBody, limitPerAddress, mailedFields, passwordRule, sessionById, handler];
 }
