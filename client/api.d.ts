@@ -246,7 +246,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your active sessions
+         * Your active sessions: created, last used, user agent and address (never their tokens)
          * @description List all active sessions for the user
          */
         get: operations["listUserSessions"];
@@ -268,7 +268,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * End one of your sessions by its token
+         * End one of your sessions: by its id from list-sessions, or by its token
          * @description Revoke a single session
          */
         post: operations["postAuthRevokeSession"];
@@ -3145,7 +3145,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Your active sessions, without their tokens */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3153,7 +3153,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthSession"][];
+                    "application/json": {
+                        readonly id: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        ipAddress?: string | null;
+                        userAgent?: string | null;
+                        userId: string;
+                    }[];
                 };
             };
             /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
@@ -3269,9 +3280,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The token to revoke */
-                    token: string;
-                };
+                    /**
+                     * Format: uuid
+                     * @description The session's id, as list-sessions shows it
+                     */
+                    id?: string;
+                    /** @description The session's token (your own current one, say) */
+                    token?: string;
+                } | unknown | unknown;
             };
         };
         responses: {

@@ -82,7 +82,7 @@ export function createApp(options: AppOptions): Express {
   const limits = { config, logger, stores: options.rateLimitStores, onRefused: metrics?.rateLimitRefused };
   app.use(rateLimits(limits));
   // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
-  app.all("/api/auth/*splat", authHandler(auth, changes, options.mailer, addressRateLimit(limits)));
+  app.all("/api/auth/*splat", authHandler(auth, changes, options.mailer, addressRateLimit(limits), db));
   // After better-auth, whose own origin check answers for its routes.
   app.use(refuseCrossSiteWrites(config));
   app.use(express.json({ limit: "100kb" }));

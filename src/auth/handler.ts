@@ -3,6 +3,7 @@ import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import type { ChangeFeed } from "../changes/index.js";
 import { whenWriteHeard } from "../http/write-barrier.js";
+import type { Db } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
 import {
   betterAuthRefusal,
@@ -19,6 +20,7 @@ import { safeCallbacks } from "./callback-urls.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
 import { signInFailure, signInMethodEndpoints } from "./sign-in-methods.js";
+import { revokeById, withoutTokens } from "./session-listing.js";
 
 const BASE_PATH = "/api/auth";
 
@@ -118,8 +120,10 @@ export function authHandler(
   changes: ChangeFeed,
   mailer: Mailer,
   limitPerAddress: RequestHandler,
+  db: Db,
 ): RequestHandler[] {
   const configured = signInMethodEndpoints(auth.options.plugins);
+  const revokeSession = revokeById(db);
   const offeredOnly: RequestHandler = (req, _res, next) => {
     const endpoint = endpointOf(req.originalUrl);
     if (!isOffered(req.method, endpoint, configured)) throw endpointNotFound(req.method, req.originalUrl);
@@ -178,11 +182,14 @@ export function authHandler(
       // The write barrier of the service's own routes: a sign-out, a revocation or a password
       // change is answered once this instance's session cache has heard of it.
       await whenWriteHeard(changes, req.method, response.status);
+      if (endpointOf(req.originalUrl) === "/list-sessions") return withoutTokens(response);
       if (response.body !== null || response.status < 400) return response;
       if (response.status === 404) throw endpointNotFound(req.method, req.originalUrl);
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
   };
+  const sessionById: RequestHandler = (req, res, next) =>
+    endpointOf(req.originalUrl) === "/revoke-session" ? revokeSession(req, res, next) : next();
   return [
     offeredOnly,
     jsonWritesOnly,
@@ -191,6 +198,7 @@ export function authHandler(
     safeCallbacks,
     mailedFields,
     passwordRule,
+    sessionById,
     handler,
   ];
 }

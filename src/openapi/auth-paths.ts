@@ -83,8 +83,8 @@ const SUMMARIES: Record<string, string> = {
   "/get-session": "The current session and its user (null without one)",
   "/update-user": "Change your name or image",
   "/change-password": "Change your password (ends your other sessions)",
-  "/list-sessions": "Your active sessions",
-  "/revoke-session": "End one of your sessions by its token",
+  "/list-sessions": "Your active sessions: created, last used, user agent and address (never their tokens)",
+  "/revoke-session": "End one of your sessions: by its id from list-sessions, or by its token",
   "/revoke-sessions": "End all your sessions",
   "/revoke-other-sessions": "End all your sessions but this one",
   "/request-password-reset": "Mail a password-reset link (the same answer for any address)",
@@ -224,9 +224,11 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
       if (endpoint === "/verify-email") userMayBeNull(successes["200"]);
       if (endpoint === "/sign-in/email") orTwoFactorChallenge(successes["200"]);
       if (endpoint === "/two-factor/verify-backup-code") successes["200"] = signedIn(referenced);
+      if (endpoint === "/list-sessions") successes["200"] = sessionsWithoutTokens(described.components.schemas.Session);
       operations[method] = {
         ...op,
         ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined, rules[endpoint] ?? {}),
+        ...(endpoint === "/revoke-session" ? { requestBody: REVOKE_SESSION_BODY } : {}),
         summary: SUMMARIES[endpoint],
         tags: [TAG],
         security: SESSION_NOT_NEEDED.has(endpoint)
@@ -363,3 +365,30 @@ function signedIn(referenced: Set<string>): Json {
     },
   };
 }
+
+/** better-auth lists sessions with their tokens; the service sends them without (auth/session-listing.ts). */
+function sessionsWithoutTokens(session: Json | undefined): Json {
+  const { token: _token, ...properties } = (session?.properties ?? {}) as Record<string, Json>;
+  const required = ((session?.required as string[] | undefined) ?? []).filter((name) => name !== "token");
+  const item = optionalAsNullable({ type: "object", properties: toOpenApi31(properties, new Set()), required });
+  return {
+    description: "Your active sessions, without their tokens",
+    content: { "application/json": { schema: { type: "array", items: item } } },
+  };
+}
+
+const REVOKE_SESSION_BODY = {
+  required: true,
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        properties: {
+          id: { type: "string", format: "uuid", description: "The session's id, as list-sessions shows it" },
+          token: { type: "string", description: "The session's token (your own current one, say)" },
+        },
+        anyOf: [{ required: ["id"] }, { required: ["token"] }],
+      },
+    },
+  },
+};
