@@ -50,6 +50,17 @@ export const endpointNotFound = (method: string, originalUrl: string) =>
   new HttpError(404, "Endpoint not found", "not_found", { extra: { endpoint: `${method} ${originalUrl}` } });
 export const userNotFound = () => new HttpError(404, "User not found", "user_not_found");
 export const resourceConflict = () => new HttpError(409, "Database level resource conflict", "resource_conflict");
+/**
+ * A signed-in user's new address is set only by better-auth's change-email flow, where the old
+ * address approves and the new one confirms: set directly, a stolen cookie could move the account
+ * to the thief's address and reset its password there.
+ */
+export const ownEmailChange = () =>
+  new HttpError(
+    400,
+    "Change your email through POST /api/auth/change-email, which has the new address confirm it",
+    "email_change_requires_verification",
+  );
 export const duplicateEmail = () => new HttpError(409, "User with this email already exists", "duplicate_email");
 export const internalError = () =>
   new HttpError(500, "Failed to complete request due to internal error", "internal_server_error");

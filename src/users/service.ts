@@ -4,7 +4,7 @@ import type { Auth } from "../auth/auth.js";
 import type { Role } from "../roles.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
-import { duplicateEmail, userNotFound } from "../http/errors.js";
+import { duplicateEmail, ownEmailChange, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { notify } from "../notifications/service.js";
 import { isUuid } from "../db/uuid.js";
@@ -138,17 +138,21 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
   }
 }
 
-export async function updateUser(db: Db, id: string, changes: { name?: string; email?: string }): Promise<PublicUser> {
+/**
+ * A user's own profile, changed through the user routes: the name; the email only as it is (a
+ * whole-record PUT repeats it), never a new one (see ownEmailChange).
+ */
+export async function updateOwnProfile(
+  db: Db,
+  id: string,
+  { name, email }: { name?: string; email?: string },
+): Promise<PublicUser> {
+  if (email !== undefined && email !== (await getUser(db, id)).email) throw ownEmailChange();
   // A body with no field to change (or only fields the schema drops) changes nothing, not even updatedAt.
-  if (changes.name === undefined && changes.email === undefined) return getUser(db, id);
-  try {
-    const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning(publicUserColumns);
-    if (!user) throw userNotFound();
-    return user;
-  } catch (error) {
-    if (isUniqueViolation(error, "users_email_unique")) throw duplicateEmail();
-    throw error;
-  }
+  if (name === undefined) return getUser(db, id);
+  const [user] = await db.update(users).set({ name }).where(eq(users.id, id)).returning(publicUserColumns);
+  if (!user) throw userNotFound();
+  return user;
 }
 
 /**

@@ -181,12 +181,24 @@ describe("/api/v2/users/<id>/", () => {
       .send({ name: "Only name" });
     expect(partialPut.status).toBe(400);
     expect(Object.keys(partialPut.body)).toEqual(["email"]);
-    const email = `put-${Date.now()}@example.com`;
     const put = await t.http
       .put(`/api/v2/users/${user.id}`)
       .set("Cookie", user.cookie)
-      .send({ name: "Put name", email });
-    expect(put.body).toMatchObject({ name: "Put name", email });
+      .send({ name: "Put name", email: user.email });
+    expect(put.body).toMatchObject({ name: "Put name", email: user.email });
+    // A new address goes through the change-email flow only, where it must confirm itself.
+    for (const method of ["put", "patch"] as const) {
+      const changed = await t.http[method](`/api/v2/users/${user.id}/`)
+        .set("Cookie", user.cookie)
+        .send({ name: "Put name", email: `put-${Date.now()}@example.com` });
+      expect(changed.status).toBe(400);
+      expect(changed.body).toEqual({
+        detail: "Change your email through POST /api/auth/change-email, which has the new address confirm it",
+        code: "email_change_requires_verification",
+      });
+    }
+    const after = await t.http.get(`/api/v2/users/${user.id}/`).set("Cookie", user.cookie);
+    expect(after.body.email).toBe(user.email);
     const byAdmin = await t.http
       .patch(`/api/v2/users/${user.id}/`)
       .set("Cookie", admin.cookie)

@@ -6,6 +6,11 @@ import { UUID } from "../db/uuid.js";
 
 const t = useTestApp();
 
+const ownEmailChangeRefusal = {
+  error: "Change your email through POST /api/auth/change-email, which has the new address confirm it",
+  code: "email_change_requires_verification",
+};
+
 const USER_KEYS = ["createdAt", "email", "id", "name", "roles", "updatedAt"];
 
 const newUser = (over: Record<string, unknown> = {}) => ({
@@ -293,9 +298,9 @@ describe("GET /api/users/:id", () => {
 });
 
 describe("PUT /api/users/:id", () => {
-  it("updates the requestor's own name and email", async () => {
+  it("updates the requestor's own name, the email repeated as it is", async () => {
     const user = await signUp(t);
-    const email = `renamed-${randomUUID()}@example.com`;
+    const email = user.email;
     const res = await t.http.put(`/api/users/${user.id}`).set("Cookie", user.cookie).send({ name: "Renamed", email });
     expect(res.status).toBe(200);
     expectPublicUser(res.body.user);
@@ -362,12 +367,21 @@ describe("PUT /api/users/:id", () => {
     expect(email.body).toEqual(validationFailure("body.email"));
   });
 
-  it("answers 409 duplicate_email when the new email is taken", async () => {
+  it("refuses a new email, which only the change-email flow may set, and keeps the address", async () => {
     const user = await signUp(t);
     const other = await signUp(t);
-    const res = await t.http.put(`/api/users/${user.id}`).set("Cookie", user.cookie).send({ email: other.email });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "User with this email already exists", code: "duplicate_email" });
+    for (const email of [`new-${randomUUID()}@example.com`, other.email]) {
+      const res = await t.http.put(`/api/users/${user.id}`).set("Cookie", user.cookie).send({ name: "Renamed", email });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(ownEmailChangeRefusal);
+    }
+    const profile = await t.http.get("/api/profile").set("Cookie", user.cookie);
+    expect(profile.body.user).toMatchObject({ email: user.email, name: user.name });
+    const same = await t.http
+      .put(`/api/users/${user.id}`)
+      .set("Cookie", user.cookie)
+      .send({ email: user.email.toUpperCase() });
+    expect(same.status).toBe(200);
   });
 
   it("answers 400 for an id that is not a UUID", async () => {

@@ -65,8 +65,9 @@ export const usersV1Routes: Route[] = [
     method: "put",
     path: "/users/:id",
     tag,
-    summary: "Update your own name or email",
-    description: "Only the user themselves; no admin exemption.",
+    summary: "Update your own name",
+    description:
+      "Only the user themselves; no admin exemption. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).",
     access: "session",
     params: idParams,
     body: updateUserBody,
@@ -74,7 +75,7 @@ export const usersV1Routes: Route[] = [
     errors: [403, 404, 409],
     handler: async ({ req, res, input: { params, body } }, { db }) => {
       authorize(actorOf(req), "user.update", params);
-      res.json({ user: await users.updateUser(db, params.id, body) });
+      res.json({ user: await users.updateOwnProfile(db, params.id, body) });
     },
   }),
   deleteUserRoute("/users/:id", tag),

@@ -80,13 +80,15 @@ export const usersV2Routes: Route[] = [
     {
       path: "/users/:id/",
       tag,
+      description:
+        "Only the user themselves. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).",
       access: "session",
       params: idParams,
       successes: { 200: { description: "The updated user", schema: ownUserJson } },
       errors: [403, 404, 409],
       handler: async ({ req, res, input: { params, body } }, { db }) => {
         authorize(actorOf(req), "user.update", params);
-        await users.updateUser(db, params.id, body);
+        await users.updateOwnProfile(db, params.id, body);
         // The same whole record GET answers to those who may update it.
         res.json(await users.getUserRecord(db, params.id));
       },
