@@ -532,8 +532,8 @@ export interface paths {
          */
         get: operations["getUsersById"];
         /**
-         * Update your own name or email
-         * @description Needs a session. Only the user themselves; no admin exemption.
+         * Update your own name
+         * @description Needs a session. Only the user themselves; no admin exemption. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).
          */
         put: operations["putUsersById"];
         post?: never;
@@ -829,7 +829,7 @@ export interface paths {
         get: operations["getV2UsersById"];
         /**
          * Replace your own user
-         * @description Needs a session.
+         * @description Needs a session. Only the user themselves. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).
          */
         put: operations["putV2UsersById"];
         post?: never;
@@ -842,7 +842,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of your own user
-         * @description Needs a session.
+         * @description Needs a session. Only the user themselves. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).
          */
         patch: operations["patchV2UsersById"];
         trace?: never;

@@ -36,7 +36,8 @@ describe("better-auth's refusals of a client's URLs", () => {
 
   it("keep only the start of a long refused value", async () => {
     const from = t.logs.length;
-    const callbackURL = `https://evil.example/${"x".repeat(5_000)}`;
+    // Longer than the log keeps, short enough for the service to pass it on (2,048 at most).
+    const callbackURL = `https://evil.example/${"x".repeat(1_500)}`;
     const res = await t.http.post("/api/auth/sign-up/email").send({
       name: "Long Callback",
       email: `lc-${randomUUID()}@example.com`,
