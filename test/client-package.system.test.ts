@@ -59,8 +59,8 @@ beforeAll(async () => {
 }, INSTALL_TIMEOUT_MS + 60_000);
 
 describe("the client package, installed from its tarball", () => {
-  it("is the snippet the repository's README shows", () => {
-    expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain(snippetUnder("In Node"));
+  it("is the snippet the repository's frontend guide shows", () => {
+    expect(readFileSync(join(ROOT, "docs", "frontend.md"), "utf8")).toContain(snippetUnder("In Node"));
   });
 
   it("type-checks the README's Node snippets against the package's declarations", async () => {

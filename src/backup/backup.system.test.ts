@@ -264,7 +264,7 @@ async function backUpSeeded(url: string): Promise<Source> {
   const through = url.startsWith("pglite:") ? " through the running service" : "";
   expect(run.stdout).toMatch(
     new RegExp(
-      `^Backed up 10 tables, \\d+ rows, \\d+ bytes to ${file} in [\\d.]+ s \\(\\w+${through}, at migration \\w+\\)\n$`,
+      `^Backed up 12 tables, \\d+ rows, \\d+ bytes to ${file} in [\\d.]+ s \\(\\w+${through}, at migration \\w+\\)\n$`,
     ),
   );
   expect(statSync(file).mode & 0o777).toBe(0o600);

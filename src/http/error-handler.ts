@@ -62,9 +62,11 @@ export function errorHandler({ config, logger }: { config: Pick<Config, "isDevel
  * Marks every request under a route group's base as answering that group's error bodies, from
  * the first stage on: a CORS refusal, a rate limit or an unknown path there is answered in them too.
  */
-export function errorBodiesOf(group: Pick<RouteGroup, "family">): RequestHandler {
-  return (_req, res, next) => {
-    (res.locals as ErrorBodyLocals).errorFamily = group.family;
+export function errorBodiesOf(group: Pick<RouteGroup, "family" | "base">): RequestHandler {
+  return (req, res, next) => {
+    // As the URL spells it: `/API/V2/...` reaches the v2 routes (Express matches paths in any
+    // case) but the document names only the lower-case paths, so it keeps the v1 bodies.
+    if (req.baseUrl === group.base) (res.locals as ErrorBodyLocals).errorFamily = group.family;
     next();
   };
 }
