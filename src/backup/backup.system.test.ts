@@ -195,8 +195,12 @@ async function expectNewNotificationAfterRestored(app: RunningApp, adminCookie: 
 
 /** What the migrations after 0003 added: columns of existing tables, and new tables. */
 const ADDED_AFTER_0003 = {
-  columns: { audit_log: ["actor_email"], notifications: ["tx_id", "seq"] } as Record<string, string[]>,
-  tables: ["mail_outbox"],
+  columns: {
+    audit_log: ["actor_email"],
+    notifications: ["tx_id", "seq"],
+    users: ["two_factor_enabled"],
+  } as Record<string, string[]>,
+  tables: ["mail_outbox", "two_factors", "used_totp_codes"],
 };
 
 /**
@@ -287,7 +291,7 @@ async function expectRestored(source: Source, targetUrl: string): Promise<Runnin
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   expect(run.stdout).toMatch(
-    /^Restored 10 tables, \d+ rows from .* database in [\d.]+ s \(made .* at migration \w+; now at \w+\)\n$/,
+    /^Restored 12 tables, \d+ rows from .* database in [\d.]+ s \(made .* at migration \w+; now at \w+\)\n$/,
   );
   const app = await openApp(targetUrl);
   expect(await fingerprint(app.database.db)).toEqual(source.before);
