@@ -4,6 +4,7 @@ import type { AuthGuards } from "../auth/require-auth.js";
 import { actorOf } from "../auth/request-context.js";
 import type { Change, ChangeFeed } from "../changes/index.js";
 import type { Db } from "../db/client.js";
+import { onPrimary } from "../db/replicas.js";
 import type { Logger } from "../logging/logger.js";
 import { eventIdOf, resumePosition } from "./event-ids.js";
 import { notificationsAfter, type StreamPosition, streamStart } from "./service.js";
@@ -77,7 +78,11 @@ export class NotificationStreams {
   async open(req: Request, res: Response): Promise<void> {
     const userId = actorOf(req).id;
     const { db, changes, logger } = this.deps;
-    const start = (await resumePosition(db, req.get("last-event-id"), userId)) ?? (await streamStart(db, userId));
+    // On the primary: a lagging replica would not know the notification a client names, nor what
+    // was committed last, and the stream would replay what the client already has.
+    const start = await onPrimary(
+      async () => (await resumePosition(db, req.get("last-event-id"), userId)) ?? (await streamStart(db, userId)),
+    );
     res.status(200).set({
       "Content-Type": "text/event-stream; charset=utf-8",
       // no-transform: a compressing middleware or proxy must not buffer the events.
