@@ -177,6 +177,8 @@ function routeQueries(
   };
   const query: Query = (...args) => {
     if (typeof args.at(-1) === "function") return onReplica(...args);
+    // Work outside a request (timers, scrapes, the CLI) has no read a replica could take: not counted.
+    if (!routing.getStore()) return primaryQuery(...args);
     if (readsGoToPrimary() || !health.inUse) return onPrimary(...args);
     return onReplica(...args).catch((error: unknown) => {
       if (isDatabaseUnavailable(error)) health.failed("did not answer a read in time");

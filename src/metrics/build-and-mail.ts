@@ -17,7 +17,7 @@ export function registerBuildAndMailMetrics(registers: Registry[], current: () =
     registers,
   }).set({ version: packageJson.version, node_version: process.versions.node }, 1);
 
-  const read = async () => {
+  const readOnce = async () => {
     const mailQueue = current().mailQueue;
     if (!mailQueue) return undefined;
     const timeout = new Promise<undefined>((resolve) =>
@@ -26,6 +26,9 @@ export function registerBuildAndMailMetrics(registers: Registry[], current: () =
     // No answer is no sample: the database's own gauge says it is away, a 0 here would say the queue is empty.
     return Promise.race([mailQueue().catch(() => undefined), timeout]);
   };
+  // Both gauges are collected at once in a scrape: they share one query.
+  let inFlight: ReturnType<typeof readOnce> | undefined;
+  const read = () => (inFlight ??= readOnce().finally(() => (inFlight = undefined)));
   new Gauge({
     name: "posts_api_mail_queue_messages",
     help: "Mail in the outbox by status: pending (to send, or to retry) and failed (given up for good)",
