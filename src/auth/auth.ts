@@ -6,6 +6,7 @@ import { schema } from "../db/schema.js";
 import { logBetterAuth } from "../logging/better-auth-log.js";
 import type { Logger } from "../logging/logger.js";
 import type { Mailer } from "../mail/mailer.js";
+import { failureKeepingMailer } from "./mail-in-request.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
 import { signInMethodPlugins } from "./sign-in-methods.js";
@@ -35,7 +36,8 @@ export interface AuthOptions {
 
 const HOUR_S = 60 * 60;
 
-export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthOptions) {
+export function createAuth({ config, db, logger, mailer: serviceMailer, passwordHasher }: AuthOptions) {
+  const mailer = failureKeepingMailer(serviceMailer);
   return betterAuth({
     appName: "posts-api",
     baseURL: config.authUrl,

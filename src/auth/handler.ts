@@ -21,6 +21,7 @@ import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
 import { signInFailure, signInMethodEndpoints } from "./sign-in-methods.js";
 import { revokeById, withoutTokens } from "./session-listing.js";
+import { answeredOnceMailQueued, forgetSignedUpUser } from "./mail-in-request.js";
 
 const BASE_PATH = "/api/auth";
 
@@ -174,7 +175,11 @@ export function authHandler(
     return toNodeHandler(async (request: Request) => {
       // Sessions and accounts are read where every sign-out and revocation already is: a lagging
       // replica would show a session that has ended.
-      const response = await onPrimary(() => auth.handler(request));
+      const response = await answeredOnceMailQueued(
+        () => onPrimary(() => auth.handler(request)),
+        // The account a failed sign-up made goes again, so that asking again signs up afresh.
+        (answer) => (endpointOf(req.originalUrl) === "/sign-up/email" ? forgetSignedUpUser(db, answer) : undefined),
+      );
       // A known address costs two writes that an unknown one does not: answering no sooner than
       // a fixed time after the request hides which of the two it was.
       if (endpointOf(req.originalUrl) === "/request-password-reset")

@@ -1,6 +1,7 @@
 import { asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { type Audit, recordAudit } from "../audit/service.js";
 import type { Auth } from "../auth/auth.js";
+import { answeredOnceMailQueued } from "../auth/mail-in-request.js";
 import type { Role } from "../roles.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
@@ -97,8 +98,17 @@ export async function searchUsers(
 export async function registerUser(db: Db, auth: Auth, input: { name: string; email: string; password: string }) {
   const passwordHash = await (await auth.$context).password.hash(input.password);
   const user = await createUser(db, { name: input.name, email: input.email, passwordHash });
-  if (auth.options.emailVerification?.sendOnSignUp)
-    await auth.api.sendVerificationEmail({ body: { email: user.email } });
+  if (auth.options.emailVerification?.sendOnSignUp) {
+    try {
+      await answeredOnceMailQueued(async () => {
+        await auth.api.sendVerificationEmail({ body: { email: user.email } });
+      });
+    } catch (error) {
+      // Not created unless its mail is queued: the client is told to ask again, and can.
+      await db.delete(users).where(eq(users.id, user.id));
+      throw error;
+    }
+  }
   return user;
 }
 
