@@ -2,6 +2,9 @@ import * as z from "zod";
 import { ROLES, type Role } from "./roles.js";
 
 const DEV_SECRET = "development-only-secret-never-use-in-production-0000";
+/** The database's defaults, also taken by a database opened without a configuration (tests, tools). */
+export const DATABASE_DEFAULTS = { poolMax: 10, connectTimeoutMs: 3000, replicaTimeoutMs: 1000 } as const;
+
 const DEV_CORS_ORIGINS = "http://localhost:3000,http://localhost:5173";
 const DEFAULT_EMAIL_FROM = "posts-api <no-reply@localhost>";
 
@@ -30,13 +33,13 @@ const envSchema = z.object({
     .int()
     .min(1)
     .max(1000)
-    .default(10)
+    .default(DATABASE_DEFAULTS.poolMax)
     .meta({ description: "connections in the pool (PostgreSQL server only)" }),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce
     .number()
     .int()
     .min(100)
-    .default(3000)
+    .default(DATABASE_DEFAULTS.connectTimeoutMs)
     .meta({ description: "how long a request waits for a database connection before a 503" }),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce
     .number()
@@ -117,10 +120,16 @@ const envSchema = z.object({
     .max(600_000)
     .default(5000)
     .meta({ description: "how long after a write a session's reads stay on the primary (0 to 600000)" }),
-  DATABASE_REPLICA_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000).meta({
-    description:
-      "how long a read or a connection waits for a replica before the primary answers instead; the replica is then left alone until its next check passes (50 to 60000)",
-  }),
+  DATABASE_REPLICA_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(60_000)
+    .default(DATABASE_DEFAULTS.replicaTimeoutMs)
+    .meta({
+      description:
+        "how long a read or a connection waits for a replica before the primary answers instead; the replica is then left alone until its next check passes (50 to 60000)",
+    }),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/?#]/, "must start with smtp:// (STARTTLS) or smtps:// (TLS) and name a host")

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { DATABASE_DEFAULTS } from "../config.js";
 import { dropConnectionsHeldLongerThan } from "./connection-deadline.js";
 import { ListenerSet, listenOnPostgres } from "./listen.js";
 import type { Database, DatabaseOptions } from "./database.js";
@@ -20,12 +21,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function openPostgres(options: DatabaseOptions): Database {
   const {
     url,
-    poolMax = 10,
-    connectionTimeoutMillis = 3000,
+    poolMax = DATABASE_DEFAULTS.poolMax,
+    connectionTimeoutMillis = DATABASE_DEFAULTS.connectTimeoutMs,
     queryTimeoutMillis,
     onPoolError,
     replicaUrls = [],
-    replicaTimeoutMillis = 1000,
+    replicaTimeoutMillis = DATABASE_DEFAULTS.replicaTimeoutMs,
     poolObserver,
   } = options;
   useFastTextArrays();
