@@ -21,9 +21,12 @@ RUN if [ "$PREBUILT" = true ]; then \
     fi
 
 FROM ${BASE_IMAGE}
+# npm's own lines (its "> posts-api start" banner) are silenced: the output is the service's JSON
+# lines alone, each one a log collector can read.
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
-    NPM_CONFIG_FUND=false
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_LOGLEVEL=silent
 WORKDIR /app
 # Owned by root: the service cannot change its own code; only .data/ (the embedded database's
 # default place, mount a volume there to keep it) is writable.

@@ -141,6 +141,18 @@ async function checkDrain(session: { cookie: string; email: string; password: st
   check(afterExit === "ECONNREFUSED", "the port is closed after exit");
   const logs = execFileSync("sh", ["-c", 'docker logs "$0" 2>&1', container], { encoding: "utf8" });
   check(!logs.includes("Requests still running"), "no request was cut at the grace deadline");
+  // A log collector reads every line of the container's output as JSON: npm's banner included.
+  const notJson = logs
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== "object";
+      } catch {
+        return true;
+      }
+    });
+  check(notJson.length === 0, `every line of the output is JSON (not: ${notJson.slice(0, 3).join(" | ") || "none"})`);
 }
 
 /** SIGKILL, start again: the same account signs in and finds its post. */

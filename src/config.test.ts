@@ -280,10 +280,39 @@ describe("start-up with a bad configuration", () => {
     expect(result.stdout).not.toContain("Listening");
   });
 
-  it("exits 1 in production without BETTER_AUTH_SECRET", async () => {
+  // Production's log is JSON lines for a collector; a failure before the logger exists is one too.
+  const jsonLines = (text: string) =>
+    text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as unknown);
+
+  it("exits 1 in production without BETTER_AUTH_SECRET, saying so in a JSON line", async () => {
     const result = await start({ NODE_ENV: "production" });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe("Invalid configuration: BETTER_AUTH_SECRET is required in production");
+    expect(jsonLines(result.stderr)).toEqual([
+      {
+        level: "error",
+        message: "Invalid configuration: BETTER_AUTH_SECRET is required in production",
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+  });
+
+  it("exits 1 in production when the database cannot be reached, saying why in a JSON line", async () => {
+    const result = await start({
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+    });
+    expect(result.code).toBe(1);
+    expect(jsonLines(result.stderr)).toEqual([
+      {
+        level: "error",
+        message: "Start-up failed: Error: connect ECONNREFUSED 127.0.0.1:1",
+        timestamp: expect.any(String),
+      },
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { Readiness } from "./http/health.js";
 import { redisRateLimitStores } from "./http/redis-rate-limit-stores.js";
 import { InFlightResponses } from "./http/in-flight-responses.js";
 import { createHttpServer } from "./http/server.js";
-import { createLogger, type Logger } from "./logging/logger.js";
+import { createLogger, type Logger, writeStartupFailure } from "./logging/logger.js";
 import { loadMetrics } from "./metrics/load.js";
 import { openServices } from "./services.js";
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      writeStartupFailure(error.message);
       process.exit(1);
     }
     throw error;
@@ -117,6 +117,6 @@ function drainOnShutdown(server: Server, logger: Logger): () => Promise<void> {
 
 main().catch((error: unknown) => {
   const err = error instanceof Error ? error : new Error(String(error));
-  console.error(`Start-up failed: ${err.name}: ${err.message}`);
+  writeStartupFailure(`Start-up failed: ${err.name}: ${err.message}`);
   process.exit(1);
 });

@@ -35,6 +35,19 @@ export function createLogger(config: Pick<Config, "logLevel" | "isProduction">, 
   });
 }
 
+/**
+ * Writes a failure that stops the process before the logger exists (a bad configuration, a database
+ * that cannot be reached at start-up), in the log's own format: a JSON line in production. Written
+ * at once, not through winston's streams, since the process exits right after.
+ */
+export function writeStartupFailure(message: string, env: NodeJS.ProcessEnv = process.env): void {
+  const line =
+    env.NODE_ENV === "production"
+      ? JSON.stringify({ level: "error", message, timestamp: new Date().toISOString() })
+      : escapeControlCharacters(message);
+  process.stderr.write(`${line}\n`);
+}
+
 // C0 and C1 controls, DEL and the Unicode line and paragraph separators: whatever could end a
 // line, or move a terminal's cursor, in the text log.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
