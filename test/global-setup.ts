@@ -45,7 +45,15 @@ async function migratePostgresTemplate(): Promise<{ url: string; drop(): Promise
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;
   const name = `posts_api_tmpl_${randomUUID().replaceAll("-", "")}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
+  await adminQuery(serverUrl, `create database "${name}"`).catch((error: unknown) => {
+    // Said here: vitest would otherwise report the failed set-up as "No test files found".
+    if ((error as { code?: string }).code !== "3D000") throw error;
+    const named = decodeURIComponent(new URL(serverUrl).pathname.slice(1));
+    throw new Error(
+      `TEST_DATABASE_URL names the database "${named}", which does not exist: create it (createdb "${named}") ` +
+        "or name one that exists, such as postgres. The tests only connect to it to create and drop databases of their own.",
+    );
+  });
   const url = withDatabase(serverUrl, name);
   const template = await openDatabase({ url, poolMax: 1 });
   await template.migrate();
