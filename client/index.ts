@@ -1,4 +1,5 @@
 import { createAuthClient } from "better-auth/client";
+import { inferAdditionalFields, twoFactorClient } from "better-auth/client/plugins";
 import createClient from "openapi-fetch";
 import type { paths } from "./api.js";
 
@@ -30,6 +31,12 @@ export function createApiClient({ baseUrl, origin, fetch: fetchImpl = globalThis
     baseURL: baseUrl,
     basePath: "/api/auth",
     fetchOptions: { credentials: "include", headers, customFetchImpl: fetchImpl },
+    plugins: [
+      // The session's user carries the roles the service gives it (set by an ADMIN, never by sign-up).
+      inferAdditionalFields({ user: { roles: { type: "string[]", required: false, input: false } } }),
+      // `auth.twoFactor.*`: enrolment, and the code a two-factor sign-in asks for.
+      twoFactorClient(),
+    ],
   });
   return Object.assign(api, { auth });
 }

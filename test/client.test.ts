@@ -33,6 +33,10 @@ describe("the typed client (client/)", () => {
     const profile = await ada.GET("/api/profile");
     expect(profile.response.status).toBe(200);
     expect(profile.data?.user).toMatchObject({ id, name: "Ada", roles: ["USER"] });
+    // better-auth's own session answer is typed with the roles too: a role-based UI needs no other call.
+    const session = await ada.auth.getSession();
+    const roles: string[] | null | undefined = session.data?.user.roles;
+    expect(roles).toEqual(["USER"]);
 
     const created = await ada.POST("/api/v2/posts/", {
       body: { title: "Hello from the client", content: "Typed all the way down.", tags: ["client"] },
