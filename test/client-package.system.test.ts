@@ -82,12 +82,12 @@ describe("the client package, installed from its tarball", () => {
       { cwd: scratch },
     ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     expect(stdout).toBe("");
-  });
+  }, 120_000);
 
   it("runs the README's Node snippet against the running app", async () => {
     const { stdout, stderr } = await run(join(BIN, "tsx"), ["try.ts"], {
       cwd: scratch,
-      env: { ...process.env, API_URL: apiUrl() },
+      env: { ...process.env, API_URL: apiUrl(), API_ORIGIN: "http://localhost:3000" },
     });
     expect(stderr).toBe("");
     expect(stdout).toMatch(/^1 \[ 'Hello world' \] [0-9a-f-]{36}\n$/);
@@ -99,7 +99,10 @@ describe("the client package, installed from its tarball", () => {
       .post("/api/auth/sign-up/email")
       .send({ name: "Bea", email: "bea@example.com", password: "correct horse" });
     expect([200, 422]).toContain(signUp.status);
-    const child = spawn(join(BIN, "tsx"), ["stream.ts"], { cwd: scratch, env: { ...process.env, API_URL: apiUrl() } });
+    const child = spawn(join(BIN, "tsx"), ["stream.ts"], {
+      cwd: scratch,
+      env: { ...process.env, API_URL: apiUrl(), API_ORIGIN: "http://localhost:3000" },
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
