@@ -11,7 +11,8 @@ async function layerMessages(file: string, source: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
-describe("the layer rules", () => {
+// The first lint loads the TypeScript program behind the typed rules: slow on a loaded machine.
+describe("the layer rules", { timeout: 120_000 }, () => {
   it("place every folder and module of src/ in a layer, so none escapes them", () => {
     const placed = new Set(LAYERS.flatMap(([, entries]) => entries));
     const entries = readdirSync("src", { withFileTypes: true })

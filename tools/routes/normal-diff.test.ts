@@ -63,7 +63,8 @@ describe("normal diff of route tables", () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 600 runs of GNU diff as a process: minutes on a loaded machine, seconds on a quiet one.
+  }, 180_000);
 
   it("applies its own hunks to turn the old table into the new one", () => {
     fc.assert(
