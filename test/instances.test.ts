@@ -11,7 +11,7 @@ import { sessions } from "../src/db/schema.js";
 import { openServices, type Services } from "../src/services.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { poll } from "./poll.js";
-import { signUp } from "./factories.js";
+import { signIn, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
 
 // Two instances of the service on one database, each with its own caches: what one of them (or any
@@ -135,6 +135,41 @@ describe("two instances on one database", () => {
       latencies.push(await refusedAfter(signedOut, () => b.http.get("/api/profile").set("Cookie", user.cookie), 401));
     }
     report("sign-out", latencies);
+  });
+
+  it("B refuses sessions a user ended through A: one by its id, then all the others", async () => {
+    const byId: number[] = [];
+    const others: number[] = [];
+    for (let trial = 0; trial < TRIALS / 2; trial++) {
+      const user = await signUp(t);
+      const [phone, laptop] = [await signIn(t.http, user), await signIn(t.http, user)];
+      for (const cookie of [phone, laptop])
+        expect((await b.http.get("/api/profile").set("Cookie", cookie)).status).toBe(200);
+      const phoneId = (
+        (await t.http.get("/api/auth/get-session").set("Cookie", phone)).body as { session: { id: string } }
+      ).session.id;
+
+      const revoked = await t.http
+        .post("/api/auth/revoke-session")
+        .set("Cookie", user.cookie)
+        .set("Origin", t.config.authUrl)
+        .send({ id: phoneId });
+      expect(revoked.status).toBe(200);
+      const endedOne = performance.now();
+      byId.push(await refusedAfter(endedOne, () => b.http.get("/api/profile").set("Cookie", phone), 401));
+      expect((await b.http.get("/api/profile").set("Cookie", laptop)).status).toBe(200);
+
+      const revokedOthers = await t.http
+        .post("/api/auth/revoke-other-sessions")
+        .set("Cookie", user.cookie)
+        .set("Origin", t.config.authUrl);
+      expect(revokedOthers.status).toBe(200);
+      const endedOthers = performance.now();
+      others.push(await refusedAfter(endedOthers, () => b.http.get("/api/profile").set("Cookie", laptop), 401));
+      expect((await b.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
+    }
+    report("a session ended by id", byId);
+    report("the other sessions ended", others);
   });
 
   it("B refuses an admin route to a user demoted through A", async () => {
