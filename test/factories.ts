@@ -1,16 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
-import type { Server } from "node:http";
-import supertest from "supertest";
-import { afterAll, beforeAll, expect } from "vitest";
-import { createApp } from "../src/app.js";
-import { createAuth } from "../src/auth/auth.js";
+import type supertest from "supertest";
+import { expect } from "vitest";
 import type { Role } from "../src/roles.js";
-import { type Config, loadConfig } from "../src/config.js";
-import { createLogger } from "../src/logging/logger.js";
-import { Mailer } from "../src/mail/mailer.js";
 import { setUserRoles } from "../src/users/service.js";
-import { MemoryTransport, type TestApp } from "./harness.js";
+import { type TestApp, useStartedApp } from "./harness.js";
+import type { StartedApp } from "./start-app.js";
 
 export interface TestUser {
   id: string;
@@ -92,48 +86,20 @@ export async function signIn(
   return sessionCookieOf(res.headers["set-cookie"]);
 }
 
-export interface SecondApp {
-  config: Config;
-  http: ReturnType<typeof supertest>;
-  logs: Record<string, unknown>[];
-  logText(): string;
-}
+export type SecondApp = StartedApp;
 
 /**
  * A second app on the test file's database with other settings (development, production, CORS):
  * its own configuration, better-auth instance (same cheap test hasher) and log. Call at the top
- * level of a test file, after `useTestApp()`. `realPasswordHashing` keeps better-auth's scrypt.
+ * level of a test file, after `useTestApp()`. `realPasswordHashing` keeps better-auth's scrypt, for
+ * users written by other means than the test app (the CLI).
  */
 export function useSecondApp(
   t: TestApp,
   env: Record<string, string>,
   options: { realPasswordHashing?: boolean } = {},
 ): SecondApp {
-  const context = {} as SecondApp;
-  let server: Server | undefined;
-  beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "debug", DATABASE_URL: t.config.databaseUrl, ...env });
-    const transport = new MemoryTransport();
-    const logger = createLogger(config, transport);
-    const { hash, verify } = (await t.auth.$context).password;
-    // Real hashing (scrypt) is for users written by other means than the test app, e.g. the CLI.
-    const passwordHasher = options.realPasswordHashing ? undefined : { hash, verify };
-    const mailer = new Mailer({ config, db: t.database.db, logger });
-    const auth = createAuth({ config, db: t.database.db, logger, mailer, passwordHasher });
-    server = createApp({ config, database: t.database, auth, logger, mailer }).listen(0, "127.0.0.1");
-    t.conformance.watch(server);
-    await once(server, "listening");
-    Object.assign(context, {
-      config,
-      http: supertest(server),
-      logs: transport.entries,
-      logText: () => transport.entries.map((entry) => JSON.stringify(entry)).join("\n"),
-    });
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  });
-  return context;
+  return useStartedApp(() => ({ beside: t, env, realPasswordHashing: options.realPasswordHashing }));
 }
 
 /** The log entries that carry a given field value, e.g. every entry about one endpoint. */

@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { request, type Server } from "node:http";
-import { connect, createServer, type AddressInfo } from "node:net";
+import { request } from "node:http";
+import { connect, createServer, type AddressInfo, type Server as NetServer } from "node:net";
 import { createClient } from "redis";
-import supertest from "supertest";
 import { afterAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.js";
 import type { AppOptions } from "../src/deps.js";
-import { loadConfig } from "../src/config.js";
 import type { RateLimitStores } from "../src/http/rate-limit.js";
 import { redisRateLimitStores } from "../src/http/redis-rate-limit-stores.js";
 import { createPost, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
+import { type StartedApp, startApp as startTestApp } from "./start-app.js";
 import { REDIS_URL, redisAvailable } from "./redis.js";
 import { UUID } from "../src/db/uuid.js";
 
@@ -19,27 +17,28 @@ const t = useTestApp();
 
 const DEV_ADMIN_KEY = "dev-admin-key-0123456789";
 
-const servers: Server[] = [];
+const apps: StartedApp[] = [];
 const stores: RateLimitStores[] = [];
+// Closed once the stores connected through them are.
+const proxies: NetServer[] = [];
 afterAll(async () => {
   await Promise.all(stores.map((store) => store.close()));
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(apps.map((app) => app.close()));
+  await Promise.all(proxies.map((proxy) => new Promise((resolve) => proxy.close(resolve))));
 });
 
-/** A second app on the test file's database, with other settings (rate limits, production, dev mode). */
-async function startApp(env: Record<string, string>, extra: Partial<AppOptions> = {}) {
-  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: "pglite:memory", ...env });
-  const server = createApp({
-    config,
-    database: t.database,
-    auth: t.auth,
-    logger: t.logger,
-    mailer: t.mailer,
-    ...extra,
-  }).listen(0, "127.0.0.1");
-  servers.push(server);
-  await once(server, "listening");
-  return Object.assign(supertest(server), { port: (server.address() as AddressInfo).port });
+/**
+ * A second app on the test file's database, with other settings (rate limits, production, dev
+ * mode), logging into the test app's log and signing in through its better-auth.
+ */
+async function startApp(env: Record<string, string>, parts: Partial<AppOptions> = {}) {
+  const app = await startTestApp({
+    beside: t,
+    env,
+    parts: { auth: t.auth, mailer: t.mailer, logger: t.logger, ...parts },
+  });
+  apps.push(app);
+  return Object.assign(app.http, { port: (app.server.address() as AddressInfo).port });
 }
 
 /** A POST whose path goes out byte for byte (supertest resolves `.` and `..` segments itself). */
@@ -325,7 +324,7 @@ describe.skipIf(!redisAvailable)("rate limits in Redis", () => {
       client.on("error", () => upstream.destroy());
       upstream.on("error", () => client.destroy());
     }).listen(port, "127.0.0.1");
-    servers.push(proxy as unknown as Server);
+    proxies.push(proxy);
     await once(proxy, "listening");
 
     // Refused by this instance's own count meanwhile; counted in Redis once it answers.
