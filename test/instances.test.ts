@@ -1,18 +1,14 @@
-import { once } from "node:events";
-import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
-import supertest from "supertest";
+import type supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
 import { ChangeFeed } from "../src/changes/index.js";
 import { openDatabase } from "../src/db/client.js";
 import { sessions } from "../src/db/schema.js";
-import { openServices, type Services } from "../src/services.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { poll } from "./poll.js";
 import { signIn, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
+import { startApp } from "./start-app.js";
 
 // Two instances of the service on one database, each with its own caches: what one of them (or any
 // other writer) commits, the other acts on as soon as the database's notification reaches it.
@@ -23,7 +19,6 @@ const TRIALS = 50;
 interface Instance {
   http: ReturnType<typeof supertest>;
   authUrl: string;
-  services?: Services;
   changes: ChangeFeed;
   close(): Promise<void>;
 }
@@ -34,34 +29,24 @@ async function startInstance(
   env: Record<string, string> = {},
   listenThrough?: string,
 ): Promise<Instance> {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: "4",
-    SESSION_CACHE_MS: "60000",
-    ...env,
-  });
-  const services = t.database.kind === "pglite" ? undefined : await openServices(config, t.logger);
   // Optionally the change feed on a database of its own (its own listening connection and queries).
   const listenDatabase = listenThrough ? await openDatabase({ url: listenThrough, poolMax: 1 }) : undefined;
-  const changes = listenDatabase
-    ? await ChangeFeed.open(listenDatabase, t.logger)
-    : (services?.changes ?? (await ChangeFeed.open(t.database, t.logger)));
-  const app = createApp({ ...(services ?? t), config, changes });
-  const server: Server = app.listen(0, "127.0.0.1");
-  await once(server, "listening");
+  const listenFeed = listenDatabase && (await ChangeFeed.open(listenDatabase, t.logger));
+  const b = await startApp({
+    beside: t,
+    ownServices: true,
+    env: { LOG_LEVEL: "warn", SESSION_CACHE_MS: "60000", DATABASE_URL: databaseUrl, ...env },
+    parts: { logger: t.logger, ...(listenFeed ? { changes: listenFeed } : {}) },
+  });
+  const changes = listenFeed ?? b.changes;
   return {
-    http: supertest(server),
-    authUrl: config.authUrl,
-    services,
+    http: b.http,
+    authUrl: b.config.authUrl,
     changes,
     close: async () => {
-      await changes.close();
-      await services?.changes.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await services?.database.close();
+      await listenFeed?.close();
+      b.server.closeAllConnections();
+      await b.close();
       await listenDatabase?.close();
     },
   };

@@ -1,21 +1,12 @@
 // SMTP refuses connections for 30 s while 200 password resets are asked of two instances: every
 // request is answered while it is down (the mail is queued, not sent, in the request), and once it
 // is back each of the 200 messages arrives exactly once, counted by Message-ID.
-import { once } from "node:events";
-import type { Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
-import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.js";
-import { createAuth } from "../src/auth/auth.js";
-import { loadConfig } from "../src/config.js";
-import { openDatabase } from "../src/db/client.js";
 import { mailOutbox } from "../src/db/schema.js";
-import { createLogger } from "../src/logging/logger.js";
-import { Mailer } from "../src/mail/mailer.js";
 import { signUp, type TestUser } from "./factories.js";
-import { MemoryTransport, useTestApp } from "./harness.js";
+import { useStartedApp, useTestApp } from "./harness.js";
 import { TestSmtpServer } from "./smtp.js";
 
 const smtp = new TestSmtpServer();
@@ -23,40 +14,13 @@ beforeAll(() => smtp.start());
 afterAll(() => smtp.stop());
 
 const t = useTestApp(() => ({ SMTP_URL: smtp.url }));
-const second = {} as { http: ReturnType<typeof supertest>; mailer: Mailer; logs: MemoryTransport["entries"] };
-let closeSecond: () => Promise<void> = async () => {};
-
 /** A second instance on the same database: its own pool on PostgreSQL, its own mail worker either way. */
-beforeAll(async () => {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "info",
-    DATABASE_URL: t.config.databaseUrl,
-    SMTP_URL: smtp.url,
-  });
-  const transport = new MemoryTransport();
-  const logger = createLogger(config, transport);
-  const database =
-    t.database.kind === "postgres" ? await openDatabase({ url: config.databaseUrl, poolMax: 4 }) : t.database;
-  const mailer = new Mailer({ config, db: database.db, logger });
-  const auth = createAuth({
-    config,
-    db: database.db,
-    logger,
-    mailer,
-    passwordHasher: (await t.auth.$context).password,
-  });
-  const server: Server = createApp({ config, database, auth, logger, mailer }).listen(0, "127.0.0.1");
-  await once(server, "listening");
-  mailer.startWorker();
-  Object.assign(second, { http: supertest(server), mailer, logs: transport.entries });
-  closeSecond = async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await mailer.stopWorker();
-    if (database !== t.database) await database.close();
-  };
-});
-afterAll(() => closeSecond());
+const second = useStartedApp(() => ({
+  beside: t,
+  ownServices: true,
+  mailWorker: true,
+  env: { LOG_LEVEL: "info", SMTP_URL: smtp.url },
+}));
 
 const RESETS = 200;
 const OUTAGE_MS = 30_000;
