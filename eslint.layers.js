@@ -8,7 +8,7 @@ export const LAYERS = [
   ["mail", ["mail"]],
   ["http", ["http"]],
   ["auth", ["auth"]],
-  ["features", ["users", "posts", "comments", "notifications", "tags", "audit", "admin"]],
+  ["features", ["users", "posts", "comments", "notifications", "tags", "audit", "admin", "account"]],
   ["route groups", ["v1", "v2"]],
   ["spine", ["app.ts", "deps.ts", "services.ts", "main.ts", "openapi", "metrics", "cli", "backup"]],
 ];

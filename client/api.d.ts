@@ -995,6 +995,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete your own account
+         * @description Needs a session. Confirmed with the account's password in a JSON body. Deletes the account with its sessions (signed out on every instance at once, live streams end), posts (and every comment under them), comments and notifications, as an ADMIN's deletion does; the audit trail keeps an entry with the id only. 400 invalid_password; 409 last_admin_protection for an ADMIN (another ADMIN must remove the role first); 409 password_not_set for an account that signs in only through the identity provider; 403 while impersonating. Rate-limited like sign-in.
+         */
+        delete: operations["deleteV2Me"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/me/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything the service holds about you
+         * @description Needs a session. One JSON document, sent as a download (Content-Disposition: attachment) and written as it is read: profile, roles, sign-in methods (provider ids, no tokens), sessions (no tokens), whether two-factor is on, posts, comments, notifications and the audit entries by or about you. No password hash, token or secret. 3 per hour per user across every instance (429 rate_limited with Retry-After). A failure after the answer started cuts the connection: a download that does not parse as JSON is incomplete.
+         */
+        get: operations["getV2MeExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1329,6 +1369,76 @@ export interface components {
             expiresAt: string;
             ipAddress: string | null;
             userAgent: string | null;
+        };
+        AccountExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            user: {
+                /** Format: uuid */
+                id: string;
+                email: string;
+                name: string;
+                image: string | null;
+                roles: ("ADMIN" | "MODERATOR" | "USER" | "GUEST")[];
+                emailVerified: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            };
+            /** @description The ways the account signs in; no password hash and no provider token */
+            accounts: {
+                /** @description `credential` (a password) or `oidc` */
+                providerId: string;
+                /** @description The account's id at the provider (the user id for `credential`) */
+                accountId: string;
+                scope: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /** @description Open sessions, without their tokens */
+            sessions: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                ipAddress: string | null;
+                userAgent: string | null;
+                /** @description The session this export was asked with */
+                current: boolean;
+            }[];
+            /** @description Whether two-factor sign-in is on; the secret and backup codes are never exported */
+            twoFactor: {
+                enabled: boolean;
+            };
+            /** @description Oldest first */
+            posts: components["schemas"]["Post"][];
+            /** @description Oldest first */
+            comments: components["schemas"]["Comment"][];
+            /** @description Oldest first */
+            notifications: components["schemas"]["Notification"][];
+            /** @description Entries they acted in, or about them, their account or their content; oldest first */
+            audit: {
+                /** Format: uuid */
+                id: string;
+                /** @description Kept after the actor's account is deleted; null for the operator CLI */
+                actorId: string | null;
+                action: string;
+                targetId: string | null;
+                method: string | null;
+                path: string | null;
+                details: {
+                    [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
         };
     };
     responses: never;
@@ -9639,6 +9749,234 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    deleteV2Me: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's password, entered again */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted; the session cookie no longer signs anyone in */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2MeExport: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything about you */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -1,4 +1,5 @@
 import {
+  adminOwnDeletion,
   type HttpError,
   lastAdminProtection,
   notAuthorized,
@@ -98,6 +99,14 @@ const rules = {
   "user.readPrivate": rule<UserRef>((actor, user) => actor.id === user.id || actor.isAdmin, responses.forbidden),
   // The two rules on one's own account look at who really sent the request, impersonating or not.
   "user.delete": rule<UserRef>((actor, user) => realUserOf(actor).id !== user.id, selfDeletion),
+  /**
+   * Deleting one's own account (the route refuses it while impersonating): never by an ADMIN, for
+   * the reason an ADMIN cannot remove their own ADMIN role, so the last ADMIN always remains.
+   */
+  "user.deleteOwn": rule<UserRef & { readonly roles: readonly Role[] }>(
+    (actor, user) => actor.id === user.id && !user.roles.includes("ADMIN"),
+    adminOwnDeletion,
+  ),
   "user.setRoles": rule<RoleChange>((actor, change) => !removesOwnAdmin(actor, change), lastAdminProtection),
 };
 

@@ -212,7 +212,11 @@ export const comments = pgTable(
     content: text("content").notNull(),
     ...isoTimestamps,
   },
-  (t) => [index("comments_post_created_at_id_idx").on(t.postId, t.createdAt, t.id)],
+  (t) => [
+    index("comments_post_created_at_id_idx").on(t.postId, t.createdAt, t.id),
+    // A user's comments in order: the account export's batches, and the cascade when a user goes.
+    index("comments_author_created_at_id_idx").on(t.authorId, t.createdAt, t.id),
+  ],
 );
 
 export const notificationTypeEnum = pgEnum("notification_type", ["comment", "moderation", "roles", "admin"]);

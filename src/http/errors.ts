@@ -83,6 +83,21 @@ export const invalidInput = () => new HttpError(400, "A value in the request can
 export const lastAdminProtection = () =>
   new HttpError(409, "You cannot remove the ADMIN role from your own account", "last_admin_protection");
 export const selfDeletion = () => new HttpError(409, "You cannot delete your own account", "self_deletion");
+/** The same rule as lastAdminProtection: no ADMIN leaves on their own, so an ADMIN always remains. */
+export const adminOwnDeletion = () =>
+  new HttpError(
+    409,
+    "An ADMIN cannot delete their own account: another ADMIN must first remove the ADMIN role",
+    "last_admin_protection",
+  );
+export const invalidPassword = () => new HttpError(400, "Invalid password", "invalid_password");
+/** An account made through the identity provider proves its owner with a password it does not have yet. */
+export const passwordNotSet = () =>
+  new HttpError(
+    409,
+    "This account has no password (it signs in through the identity provider): set one through POST /api/auth/request-password-reset, then confirm with it",
+    "password_not_set",
+  );
 export const serviceUnavailable = () =>
   new HttpError(503, "The database is unavailable, try again shortly", "service_unavailable");
 export const mailUnavailable = () =>

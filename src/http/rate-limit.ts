@@ -22,6 +22,8 @@ const CREDENTIAL_ROUTES = new Set([
   "/api/auth/change-email",
   "/api/auth/reset-password",
 ]);
+// The same, asked with DELETE: deleting one's own account checks the password.
+const CREDENTIAL_DELETE_ROUTES = new Set(["/api/v2/me"]);
 
 // The requests that mail a link to the address in their body, whoever sends them.
 const MAIL_TO_ADDRESS_ROUTES = new Set(["/api/auth/request-password-reset", "/api/auth/send-verification-email"]);
@@ -117,13 +119,50 @@ function addressIn(req: Request): string | undefined {
   return typeof email === "string" ? email.trim().toLowerCase() : undefined;
 }
 
+export interface KeyedLimit {
+  /** The limiter's name: its counters' key prefix in the shared store, its label in the metrics. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** Whose allowance a request spends (a user id: mounted after the session guard). */
+  keyOf: (req: Request) => string;
+}
+
+/**
+ * A limit per key rather than per address, for a route that is costly to answer whoever asks
+ * from wherever (a user's export): counted in the shared store when there is one, so the
+ * allowance holds across instances, in memory otherwise. Refusals are 429 rate_limited with
+ * Retry-After, like every limiter's.
+ */
+export function keyedRateLimit(
+  { config, logger, stores, onRefused }: RateLimitDeps,
+  { name, limit, windowMs, keyOf }: KeyedLimit,
+): RequestHandler {
+  if (!config.rateLimit.enabled) return (_req, _res, next) => next();
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    keyGenerator: (req) => createHash("sha256").update(keyOf(req)).digest("base64url"),
+    handler: (_req, _res, next) => {
+      onRefused?.(name);
+      next(rateLimited());
+    },
+    store: stores?.create(name),
+    passOnStoreError: true,
+    logger: limiterLogger(logger),
+  });
+}
+
 /**
  * better-auth resolves the URL as a browser would (`/sign-in/./email` and `/x/../sign-in/email`
  * both sign in) and Express matches case-insensitively with an optional trailing slash; every
  * spelling either of them serves must meet the same limit.
  */
 function isCredentialRoute(req: Request): boolean {
-  return req.method === "POST" && CREDENTIAL_ROUTES.has(normalisedPath(req));
+  if (req.method === "POST") return CREDENTIAL_ROUTES.has(normalisedPath(req));
+  return req.method === "DELETE" && CREDENTIAL_DELETE_ROUTES.has(normalisedPath(req));
 }
 
 function normalisedPath(req: Request): string {

@@ -81,6 +81,11 @@ export interface RouteDeclaration<
   errors?: number[];
   /** Checks that run ahead of the guard, so they hold before any session is read or privilege granted. */
   before?: RequestHandler[];
+  /**
+   * Steps between the guard and validation, made once when the route is mounted from the app's
+   * parts: a limit counted per signed-in user, say.
+   */
+  afterGuard?: (deps: HandlerDeps) => RequestHandler[];
   handler(call: RouteCall<P, Q, B>, deps: HandlerDeps): Promise<void> | void;
 }
 
@@ -124,6 +129,7 @@ function mountRoutes(router: Router, routes: readonly Route[], deps: MountDeps):
     const steps = [
       ...(declared.before ?? []),
       ...guardOf(declared.access, deps.guards),
+      ...(declared.afterGuard?.(deps) ?? []),
       ...(validator ? [validator] : []),
     ];
     router[declared.method](declared.path, ...steps, async (req: Request, res: Response) => {

@@ -195,13 +195,18 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
 }
 
 /**
- * Deletes a user with their sessions, posts and comments, and records the deletion in the same
- * transaction (every route that deletes passes its entry): the entry keeps the email, the only
- * trace left of who the user was.
+ * Deletes a user with their sessions, accounts, posts (and the comments under them), comments and
+ * notifications (the foreign keys cascade), and records the deletion in the same transaction
+ * (every route that deletes passes its entry). The admin route's entry keeps the email; the
+ * owner's own deletion keeps only the id. The audit callback sees the roles the row had when it
+ * went and may still refuse (a throw rolls the deletion back).
  */
-export async function deleteUser(db: Db, id: string, audit?: Audit<{ email: string }>): Promise<void> {
+export async function deleteUser(db: Db, id: string, audit?: Audit<{ email: string; roles: Role[] }>): Promise<void> {
   await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
+    const [deleted] = await tx
+      .delete(users)
+      .where(eq(users.id, id))
+      .returning({ email: users.email, roles: users.roles });
     if (!deleted) throw userNotFound();
     await recordAudit(tx, audit?.(deleted));
   });

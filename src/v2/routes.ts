@@ -1,3 +1,4 @@
+import { accountRoutes } from "../account/v2-routes.js";
 import { adminRoutes } from "../admin/v2-routes.js";
 import { commentsRoutes } from "../comments/v2-routes.js";
 import type { RouteGroup } from "../http/route.js";
@@ -22,6 +23,7 @@ export const v2Routes: RouteGroup = {
     ...notificationsRoutes,
     ...tagsRoutes,
     ...adminRoutes,
+    ...accountRoutes,
   ],
   jsonBodiesOnly: true,
   otherMethodsNotAllowed: true,
