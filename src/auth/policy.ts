@@ -42,6 +42,8 @@ export const roleGates = {
   readDashboard: MODERATORS,
   readAuditTrail: MODERATORS,
   manageSessions: ["ADMIN"],
+  // The mail outbox names recipients' addresses: ADMIN's, as the user list is.
+  manageMail: ["ADMIN"],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Who also sees public posts that moderation hid (posts/visibility.ts makes it SQL). */

@@ -10,6 +10,7 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { openServices, type Services } from "../../src/services.js";
 import { setUserRoles } from "../../src/users/service.js";
+import { mailOutbox } from "../../src/db/schema.js";
 import type { Role } from "../../src/roles.js";
 
 // The console on the API's own origin, as npm start serves it, in production mode (the __Secure- cookie).
@@ -169,6 +170,49 @@ describe("the admin console in Chromium", () => {
     await page.goto(`${API}/admin/notifications`, { waitUntil: "load" });
     await page.waitForSelector("input[name=userId]");
     await check(page, "notifications");
+  });
+
+  it("lets an ADMIN read the mail outbox at 375 px and retry a failed message from the keyboard", async () => {
+    const admin = await person("Ada Mail", ["ADMIN"]);
+    const recipient = `bounced-${Date.now()}@example.com`;
+    const [failed] = await services.database.db
+      .insert(mailOutbox)
+      .values({
+        kind: "verify-email",
+        recipient,
+        messageId: `<browser-${Date.now()}@posts.test>`,
+        payload: "sealed values",
+        status: "failed",
+        attempts: 2,
+        lastError: "refused: EENVELOPE 550",
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning();
+    const page = await signInThroughTheForm(admin, 375);
+    await waitForText(page, "Users by role");
+    await page.click('a[href="/admin/mail"]');
+    await waitForText(page, "refused: EENVELOPE 550");
+    await page.select("select[name=status]", "failed");
+    await page.focus("select[name=status]");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(`location.search === "?status=failed"`);
+    await waitForText(page, "Confirm your email address");
+    await check(page, "mail");
+    // The table scrolls in its own box; the page itself does not scroll sideways.
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+    const retry = await page.waitForSelector(
+      `::-p-xpath(//button[normalize-space()=${JSON.stringify(`Retry mail to ${recipient}`)}])`,
+    );
+    await retry!.focus();
+    await page.keyboard.press("Enter");
+    await waitForText(page, `The message to ${recipient} is queued again`);
+    const listed = (await (await call("/api/v2/admin/mail/?status=pending", admin.cookie)).json()) as {
+      results: { id: string }[];
+    };
+    expect(listed.results.map((mail) => mail.id)).toContain(failed!.id);
+    await page.goto(`${API}/admin/audit?action=mail.retry`, { waitUntil: "load" });
+    await waitForText(page, "mail.retry");
   });
 
   it("lets a MODERATOR moderate and offers no role changes", async () => {
