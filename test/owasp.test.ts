@@ -205,6 +205,7 @@ describe("API1:2023 Broken Object Level Authorization", () => {
     "DELETE /api/v2/users/:id/": { params: onVictim, status: 403 },
     // Another user's sessions are the admins' to see and end.
     "GET /api/v2/admin/users/:id/sessions/": { params: onVictim, status: 403 },
+    "GET /api/v2/admin/users/:id/comments/": { params: onVictim, status: 403 },
     "DELETE /api/v2/admin/users/:id/sessions/:sessionId/": {
       params: (f) => ({ id: f.victim.id, sessionId: unknownId }),
       status: 403,

@@ -32,9 +32,9 @@ export function Mail({ query }: { query: URLSearchParams }) {
       >
         <label>
           Status
-          <select name="status" defaultValue={status ?? ""} key={status ?? ""}>
+          <select name="status" key={status ?? ""}>
             {Object.entries(STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
+              <option key={value} value={value} selected={value === (status ?? "")}>
                 {label}
               </option>
             ))}

@@ -60,3 +60,13 @@ export const queuedMailJson = z
     retryable: z.boolean().meta({ description: "Failed, its link still good: POST .../retry/ queues it again" }),
   })
   .meta({ id: "QueuedMail", description: "A message of the outbox, without its link or any value it carries" });
+
+export const userCommentJson = z
+  .object({
+    id: z.uuid(),
+    postId: z.uuid(),
+    postTitle: z.string(),
+    content: z.string(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "UserComment", description: "A comment as a user's page lists it, with its post's title" });

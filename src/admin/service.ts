@@ -142,3 +142,28 @@ export async function retryMail(db: Db, id: string, audit: Audit<{ id: string; k
     await recordAudit(tx, audit(outcome.requeued));
   });
 }
+
+/** A user's comments, newest first, each with its post's title: the console's user page. */
+export async function listUserComments(db: Db, userId: string, page: { limit: number; offset: number }) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw userNotFound();
+  const where = eq(comments.authorId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: comments.id,
+        postId: comments.postId,
+        postTitle: posts.title,
+        content: comments.content,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .where(where)
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: count() }).from(comments).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}

@@ -4,7 +4,14 @@ import { roleGates } from "../auth/policy.js";
 import { limitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
-import { auditTrailEntryJson, dashboardJson, MAIL_STATUSES, queuedMailJson, userSessionJson } from "./schemas.js";
+import {
+  auditTrailEntryJson,
+  dashboardJson,
+  MAIL_STATUSES,
+  queuedMailJson,
+  userCommentJson,
+  userSessionJson,
+} from "./schemas.js";
 import * as admin from "./service.js";
 
 const tag = "Administration";
@@ -24,6 +31,8 @@ const mailQuery = z.object({
     .optional()
     .meta({ description: "Only waiting or only failed messages; both when absent" }),
 });
+
+const commentList = limitOffset({ defaultSize: 20, maxSize: 100 });
 
 const sessionParams = idParams.extend({ sessionId: z.uuid() });
 
@@ -121,6 +130,23 @@ export const adminRoutes: Route[] = [
       await admin.retryMail(db, id, (mail) => requestAudit(req, "mail.retry", mail.id, { kind: mail.kind }));
       mailer.wake();
       res.status(204).end();
+    },
+  }),
+  route({
+    method: "get",
+    path: "/admin/users/:id/comments/",
+    tag,
+    summary: `A user's comments, newest first, on any post (${commentList.label})`,
+    description: "Each with its post's title, hidden and private posts included: the console's user page.",
+    access: roleGates.readUserActivity,
+    params: idParams,
+    list: commentList,
+    successes: {
+      200: { description: "A window of comments", schema: commentList.envelope(userCommentJson, "UserCommentPage") },
+    },
+    errors: [404],
+    handler: async ({ req, res, input }, { db }) => {
+      res.json(await commentList.answer(req, (window) => admin.listUserComments(db, input.params.id, window)));
     },
   }),
 ];

@@ -215,6 +215,56 @@ describe("the admin console in Chromium", () => {
     await waitForText(page, "mail.retry");
   });
 
+  it("filters users by role and posts by status from the keyboard; a user's page lists posts and comments", async () => {
+    const admin = await person("Ada Filters", ["ADMIN"]);
+    const moderator = await person("Mo Filtered", ["MODERATOR"]);
+    const author = await person("Cora Commenter");
+    const created = await call("/api/v2/posts/", author.cookie, {
+      method: "POST",
+      body: JSON.stringify({ title: "Filtered away", content: "A post to hide and find again." }),
+    });
+    const post = (await created.json()) as { id: string };
+    const commented = await call(`/api/v2/posts/${post.id}/comments/`, author.cookie, {
+      method: "POST",
+      body: JSON.stringify({ content: "My own remark on it" }),
+    });
+    expect(commented.status).toBe(201);
+    expect(
+      (
+        await call("/api/moderate", admin.cookie, {
+          method: "POST",
+          body: JSON.stringify({ postId: post.id, action: "hide" }),
+        })
+      ).status,
+    ).toBe(200);
+
+    const page = await signInThroughTheForm(admin, 375);
+    await waitForText(page, "Users by role");
+    await page.goto(`${API}/admin/users`, { waitUntil: "load" });
+    await page.waitForSelector("select[name=role]");
+    await page.focus("select[name=role]");
+    await page.select("select[name=role]", "MODERATOR");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(`location.search === "?role=MODERATOR"`);
+    await page.waitForSelector(`a[href="/admin/users/${moderator.id}"]`);
+    expect(await page.$(`a[href="/admin/users/${author.id}"]`)).toBeNull();
+    await check(page, "users-by-role");
+
+    await page.goto(`${API}/admin/posts?status=hidden&author=${author.id}`, { waitUntil: "load" });
+    await waitForText(page, "Restore “Filtered away”");
+    expect(await page.evaluate(`document.querySelector("select[name=status]").value`)).toBe("hidden");
+    await check(page, "posts-hidden");
+    await page.goto(`${API}/admin/posts?status=visible&author=${author.id}`, { waitUntil: "load" });
+    await waitForText(page, "0 posts");
+
+    await page.goto(`${API}/admin/users/${author.id}`, { waitUntil: "load" });
+    await waitForText(page, "My own remark on it");
+    const text = (await page.evaluate("document.body.innerText")) as string;
+    expect(text).toContain("Filtered away (hidden)");
+    await check(page, "user-activity");
+  });
+
   it("lets a MODERATOR moderate and offers no role changes", async () => {
     const moderator = await person("Mo Moderator", ["MODERATOR"]);
     const author = await person("Pia Poster");
