@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import * as OTPAuth from "otpauth";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
@@ -263,6 +264,42 @@ describe("the admin console in Chromium", () => {
     const text = (await page.evaluate("document.body.innerText")) as string;
     expect(text).toContain("Filtered away (hidden)");
     await check(page, "user-activity");
+  });
+
+  it("asks an ADMIN with two-factor sign-in for the code after the password, and signs in with it", async () => {
+    const admin = await person("Tess Twofactor", ["ADMIN"]);
+    const enabled = await call("/api/auth/two-factor/enable", admin.cookie, {
+      method: "POST",
+      body: JSON.stringify({ password: admin.password }),
+    });
+    expect(enabled.status).toBe(200);
+    const totp = OTPAuth.URI.parse(((await enabled.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+    // The plugin accepts one period either side; the enrolment's code is refused once used.
+    const codeAt = (periods: number) => totp.generate({ timestamp: Date.now() + periods * 30_000 });
+    const confirmed = await call("/api/auth/two-factor/verify-totp", admin.cookie, {
+      method: "POST",
+      body: JSON.stringify({ code: codeAt(0) }),
+    });
+    expect(confirmed.status).toBe(200);
+    const valid = new Set([-1, 0, 1].map(codeAt));
+    const wrong = ["000000", "111111", "222222"].find((code) => !valid.has(code))!;
+
+    const page = await signInThroughTheForm(admin, 375);
+    await page.waitForSelector("input[name=code]");
+    // The focus moved to the code field: the code is typed straight away.
+    expect(await page.evaluate(`document.activeElement?.getAttribute("name")`)).toBe("code");
+    // A field of its own, empty: not the email field reused.
+    expect(await page.evaluate(`document.querySelector("input[name=code]").value`)).toBe("");
+    expect(await page.evaluate("document.body.innerText")).not.toContain("Users by role");
+    await check(page, "sign-in-code");
+    await page.keyboard.type(wrong);
+    await page.keyboard.press("Enter");
+    await waitForText(page, "Wrong code");
+    await page.click("input[name=code]", { count: 3 });
+    await page.keyboard.type(codeAt(1));
+    await page.keyboard.press("Enter");
+    await waitForText(page, "Users by role");
+    expect(await page.evaluate("document.body.innerText")).toContain("Tess Twofactor (ADMIN)");
   });
 
   it("lets a MODERATOR moderate and offers no role changes", async () => {
