@@ -688,7 +688,7 @@ export interface paths {
         };
         /**
          * List posts (page number)
-         * @description Anyone; with a session the answer is personalised. Same visibility as v1. `search` is full text over title and content (web-search syntax); `ordering` takes created_at, updated_at, title, comma-separated, `-` for descending.
+         * @description Anyone; with a session the answer is personalised. Same visibility as v1. `search` is full text over title and content (web-search syntax); `status` keeps visible or hidden posts; `ordering` takes created_at, updated_at, title, comma-separated, `-` for descending.
          */
         get: operations["getV2Posts"];
         put?: never;
@@ -800,7 +800,7 @@ export interface paths {
         };
         /**
          * List users (limit/offset)
-         * @description Needs a session with role ADMIN. `search` matches name and email; `ordering` takes created_at, name, email.
+         * @description Needs a session with role ADMIN. `search` matches name and email; `role` keeps users holding that role; `ordering` takes created_at, name, email.
          */
         get: operations["getV2Users"];
         put?: never;
@@ -990,6 +990,66 @@ export interface paths {
          * @description Needs a session with role ADMIN.
          */
         delete: operations["deleteV2AdminUsersByIdSessionsBySessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/mail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mail outbox's waiting and failed messages, newest first (limit/offset)
+         * @description Needs a session with role ADMIN. Recipient, kind and subject, attempts, the last error and times; never the message's text, its link or its Message-ID.
+         */
+        get: operations["getV2AdminMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/mail/{id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a failed message again (audited)
+         * @description Needs a session with role ADMIN. Due at once; its attempts keep counting. 409 when the message has not failed, or when its link expired or its values were dropped (the user then asks for a new one).
+         */
+        post: operations["postV2AdminMailByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/admin/users/{id}/comments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's comments, newest first, on any post (limit/offset)
+         * @description Needs a session with role ADMIN. Each with its post's title, hidden and private posts included: the console's user page.
+         */
+        get: operations["getV2AdminUsersByIdComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1369,6 +1429,62 @@ export interface components {
             expiresAt: string;
             ipAddress: string | null;
             userAgent: string | null;
+        };
+        QueuedMailPage: {
+            count: number;
+            /** @description Absolute URL of the adjacent page, or null */
+            next: string | null;
+            /** @description Absolute URL of the adjacent page, or null */
+            previous: string | null;
+            results: components["schemas"]["QueuedMail"][];
+        };
+        /** @description A message of the outbox, without its link or any value it carries */
+        QueuedMail: {
+            /** Format: uuid */
+            id: string;
+            /** @description reset-password, verify-email or confirm-email-change */
+            kind: string;
+            /** @description The fixed subject of its kind */
+            subject: string;
+            recipient: string;
+            /** @enum {string} */
+            status: "pending" | "failed";
+            attempts: number;
+            /** @description Why the last attempt failed, in the worker's words (codes, never an address or a link) */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When a worker may next try a waiting message
+             */
+            nextAttemptAt: string;
+            /**
+             * Format: date-time
+             * @description When its link stops working; it is not sent after
+             */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Failed, its link still good: POST .../retry/ queues it again */
+            retryable: boolean;
+        };
+        UserCommentPage: {
+            count: number;
+            /** @description Absolute URL of the adjacent page, or null */
+            next: string | null;
+            /** @description Absolute URL of the adjacent page, or null */
+            previous: string | null;
+            results: components["schemas"]["UserComment"][];
+        };
+        /** @description A comment as a user's page lists it, with its post's title */
+        UserComment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            postId: string;
+            postTitle: string;
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         AccountExport: {
             /** Format: date-time */
@@ -6507,6 +6623,8 @@ export interface operations {
                 search?: string;
                 tag?: string;
                 author?: string;
+                /** @description hidden: posts moderation hid (a MODERATOR or ADMIN sees them all, anyone else their own) */
+                status?: "visible" | "hidden";
                 ordering?: string;
                 /** @description From 1, or `last`; past the last page: 404 {detail: "Invalid page."} */
                 page?: number | "last";
@@ -8027,6 +8145,8 @@ export interface operations {
         parameters: {
             query?: {
                 search?: string;
+                /** @description Only users holding this role */
+                role?: "ADMIN" | "MODERATOR" | "USER" | "GUEST";
                 ordering?: string;
                 /** @description Default 10, capped at 100; a value that is not a whole number from 1 gives the default (no 400) */
                 limit?: number;
@@ -9713,6 +9833,369 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2AdminMail: {
+        parameters: {
+            query?: {
+                /** @description Only waiting or only failed messages; both when absent */
+                status?: "pending" | "failed";
+                /** @description Default 20, capped at 100; a value that is not a whole number from 1 gives the default (no 400) */
+                limit?: number;
+                /** @description Default 0; a value that is not a whole number from 0 gives 0 (no 400) */
+                offset?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A window of messages */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuedMailPage"];
+                };
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    postV2AdminMailByIdRetry: {
+        parameters: {
+            query?: {
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2FieldErrors"] | components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Conflict with existing data */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
+        };
+    };
+    getV2AdminUsersByIdComments: {
+        parameters: {
+            query?: {
+                /** @description Default 20, capped at 100; a value that is not a whole number from 1 gives the default (no 400) */
+                limit?: number;
+                /** @description Default 0; a value that is not a whole number from 0 gives 0 (no 400) */
+                offset?: number;
+                /** @description ADMIN only: act as this user id for this request (audited); empty is the same as absent */
+                impersonatingUser?: string;
+                /** @description Development only: DEV_MODE_ADMIN_KEY elevates the session to ADMIN for this request */
+                adminKey?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A window of comments */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCommentPage"];
+                };
             };
             /** @description Invalid request: validation failure, malformed JSON or URL, or an impersonated user that does not exist */
             400: {

@@ -14,6 +14,7 @@ import { createApp } from "../src/app.js";
 import { createAuth } from "../src/auth/auth.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
+import { mailOutbox } from "../src/db/schema.js";
 import { createLogger } from "../src/logging/logger.js";
 import { Mailer } from "../src/mail/mailer.js";
 import { CHANGELOG_FILE } from "../tools/routes/changelog.js";
@@ -88,7 +89,7 @@ beforeAll(() => {
 
 /** Rows of a table as the database holds them, to compare before and after an attack. */
 async function rowsOf(
-  table: "users" | "posts" | "comments" | "notifications" | "accounts" | "sessions",
+  table: "users" | "posts" | "comments" | "notifications" | "accounts" | "sessions" | "mail_outbox",
   column: string,
   ids: string[],
 ) {
@@ -204,10 +205,13 @@ describe("API1:2023 Broken Object Level Authorization", () => {
     "DELETE /api/v2/users/:id/": { params: onVictim, status: 403 },
     // Another user's sessions are the admins' to see and end.
     "GET /api/v2/admin/users/:id/sessions/": { params: onVictim, status: 403 },
+    "GET /api/v2/admin/users/:id/comments/": { params: onVictim, status: 403 },
     "DELETE /api/v2/admin/users/:id/sessions/:sessionId/": {
       params: (f) => ({ id: f.victim.id, sessionId: unknownId }),
       status: 403,
     },
+    // The outbox names recipients: the admins' to read and retry.
+    "POST /api/v2/admin/mail/:id/retry/": { params: () => ({ id: unknownId }), status: 403 },
   };
 
   it("has an attempt for every route with an id", () => {
@@ -518,6 +522,7 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
     "PATCH /api/v2/posts/:postId/comments/:id/": "comments",
     "POST /api/moderate": "moderation",
     "POST /api/v2/notifications/": "notifications",
+    "POST /api/v2/admin/mail/:id/retry/": "mail retry",
   } as Record<string, string>;
 
   it("covers every route that takes a body", () => {
@@ -724,6 +729,30 @@ describe("API3:2023 Broken Object Property Level Authorization", () => {
     expect(sent.body.createdAt).not.toBe(INJECTED.createdAt);
     const [row] = await rowsOf("notifications", "id", [sent.body.id]);
     expect(row).toMatchObject({ type: "admin", post_id: null });
+  });
+
+  it("mail retry: a body cannot change the message's recipient, status or attempts", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const [failed] = await t.database.db
+      .insert(mailOutbox)
+      .values({
+        kind: "verify-email",
+        recipient: "kept@example.com",
+        messageId: `<${randomUUID()}@posts.test>`,
+        payload: "sealed",
+        status: "failed",
+        attempts: 2,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning({ id: mailOutbox.id });
+    const retried = await t.http
+      .post(`/api/v2/admin/mail/${failed!.id}/retry/`)
+      .set("Cookie", admin.cookie)
+      .type("json")
+      .send(withPrototypeKeys({ recipient: "attacker@example.com", status: "sent", attempts: 0, payload: "x" }));
+    expect(retried.status).toBe(204);
+    const [row] = await rowsOf("mail_outbox", "id", [failed!.id]);
+    expect(row).toMatchObject({ recipient: "kept@example.com", status: "pending", attempts: 2, payload: "sealed" });
   });
 
   it("answers users and posts with their public fields only, never a hash or a token", async () => {

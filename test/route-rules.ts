@@ -72,6 +72,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/v2/admin/audit/": MODERATOR,
   "GET /api/v2/admin/users/:id/sessions/": ADMIN,
   "DELETE /api/v2/admin/users/:id/sessions/:sessionId/": ADMIN,
+  "GET /api/v2/admin/mail/": ADMIN,
+  "GET /api/v2/admin/users/:id/comments/": ADMIN,
+  "POST /api/v2/admin/mail/:id/retry/": ADMIN,
 
   // The API's description and its interactive reference page.
   "GET /api/openapi.json": PUBLIC,

@@ -24,6 +24,7 @@ const sections: { to: string; label: string; adminOnly: boolean }[] = [
   { to: "/users", label: "Users", adminOnly: true },
   { to: "/posts", label: "Posts", adminOnly: false },
   { to: "/audit", label: "Audit", adminOnly: false },
+  { to: "/mail", label: "Mail", adminOnly: true },
   { to: "/notifications", label: "Notifications", adminOnly: true },
 ];
 

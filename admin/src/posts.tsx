@@ -52,7 +52,8 @@ export function PostActions({ post, admin, after }: { post: Post; admin: boolean
 
 /** Every post, hidden ones included, filtered by search, tag and author; new posts appear by polling. */
 export function Posts({ query, admin }: { query: URLSearchParams; admin: boolean }) {
-  const filters = fromQuery(query, ["search", "tag", "author"]);
+  const { status: statusText, ...filters } = fromQuery(query, ["search", "tag", "author", "status"]);
+  const status = statusText === "visible" || statusText === "hidden" ? statusText : undefined;
   const page = pageOf(query);
   const loaded = useLoad(
     () =>
@@ -63,12 +64,13 @@ export function Posts({ query, admin }: { query: URLSearchParams; admin: boolean
               search: filters.search || undefined,
               tag: filters.tag || undefined,
               author: filters.author || undefined,
+              status,
               page,
             },
           },
         }),
       ),
-    toQuery({ ...filters, page }),
+    toQuery({ ...filters, status, page }),
     POLL_MS,
   );
   return (
@@ -81,7 +83,9 @@ export function Posts({ query, admin }: { query: URLSearchParams; admin: boolean
           event.preventDefault();
           const form = new FormData(event.currentTarget);
           const value = (name: string) => form.get(name) as string;
-          navigate(`/posts${toQuery({ search: value("search"), tag: value("tag"), author: value("author") })}`);
+          navigate(
+            `/posts${toQuery({ search: value("search"), tag: value("tag"), author: value("author"), status: value("status") })}`,
+          );
         }}
       >
         <label>
@@ -95,6 +99,18 @@ export function Posts({ query, admin }: { query: URLSearchParams; admin: boolean
         <label>
           Author id
           <input name="author" defaultValue={filters.author} />
+        </label>
+        <label>
+          Status
+          <select name="status" key={status ?? ""}>
+            <option value="">Any status</option>
+            <option value="visible" selected={status === "visible"}>
+              Published
+            </option>
+            <option value="hidden" selected={status === "hidden"}>
+              Hidden
+            </option>
+          </select>
         </label>
         <button type="submit">Filter</button>
       </form>
@@ -116,8 +132,10 @@ export function Posts({ query, admin }: { query: URLSearchParams; admin: boolean
             ))}
           </ul>
           <nav aria-label="Pages">
-            {loaded.data.previous && <Link to={`/posts${toQuery({ ...filters, page: page - 1 })}`}>Previous</Link>}{" "}
-            {loaded.data.next && <Link to={`/posts${toQuery({ ...filters, page: page + 1 })}`}>Next</Link>}
+            {loaded.data.previous && (
+              <Link to={`/posts${toQuery({ ...filters, status, page: page - 1 })}`}>Previous</Link>
+            )}{" "}
+            {loaded.data.next && <Link to={`/posts${toQuery({ ...filters, status, page: page + 1 })}`}>Next</Link>}
           </nav>
         </>
       )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPerson } from "./format.js";
 import { fromQuery, instantOf, pageOf, toQuery } from "./query.js";
+import { BACKUP_CODE, secondFactorRefusal, TOTP_CODE } from "./two-factor.js";
 
 describe("the console's filters in the URL", () => {
   it("writes only the filters that are set, encoded", () => {
@@ -34,5 +35,21 @@ describe("the console's formatting", () => {
     expect(formatPerson({ name: "Ada", email: "ada@example.com" })).toBe("Ada <ada@example.com>");
     expect(formatPerson({ name: null, email: "gone@example.com" })).toBe("gone@example.com");
     expect(formatPerson({ name: null, email: null }, "the operator CLI")).toBe("the operator CLI");
+  });
+});
+
+describe("the sign-in's second factor", () => {
+  it("tells a TOTP code from a backup code", () => {
+    expect(TOTP_CODE.test("123456")).toBe(true);
+    expect(TOTP_CODE.test("12345")).toBe(false);
+    expect(BACKUP_CODE.test("abcde-FGH12")).toBe(true);
+    expect(BACKUP_CODE.test("123456")).toBe(false);
+  });
+
+  it("keeps the code step for a wrong code and starts over when the challenge ended", () => {
+    expect(secondFactorRefusal(401, "INVALID_CODE")).toEqual({ message: "Wrong code", restart: false });
+    expect(secondFactorRefusal(400, "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE").restart).toBe(true);
+    expect(secondFactorRefusal(401, "CODE_ALREADY_USED").restart).toBe(false);
+    expect(secondFactorRefusal(401, undefined).restart).toBe(true);
   });
 });

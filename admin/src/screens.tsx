@@ -1,5 +1,6 @@
 import { Audit } from "./audit.js";
 import { Dashboard } from "./dashboard.js";
+import { Mail } from "./mail.js";
 import { Notifications } from "./notifications.js";
 import { PostPage, Posts } from "./posts.js";
 import { isAdmin, type Me } from "./session.js";
@@ -21,6 +22,8 @@ export function screenFor(path: string, query: URLSearchParams, me: NonNullable<
       return id ? <PostPage key={id} id={id} admin={admin} /> : <Posts query={query} admin={admin} />;
     case "audit":
       return <Audit query={query} admin={admin} />;
+    case "mail":
+      return admin ? <Mail query={query} /> : adminOnly;
     case "notifications":
       return admin ? <Notifications /> : adminOnly;
     default:

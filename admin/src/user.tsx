@@ -3,6 +3,7 @@ import { useAction } from "./action.js";
 import { api, must } from "./api.js";
 import { formatTime } from "./format.js";
 import { Status, useLoad } from "./load.js";
+import { toQuery } from "./query.js";
 import { Link, navigate } from "./router.js";
 
 const ROLES = ["ADMIN", "MODERATOR", "USER", "GUEST"] as const;
@@ -15,13 +16,14 @@ export function UserPage({ id }: { id: string }) {
         must(api.GET("/api/v2/users/{id}/", { params: { path: { id } } })),
         must(api.GET("/api/v2/admin/users/{id}/sessions/", { params: { path: { id } } })),
         must(api.GET("/api/v2/posts/", { params: { query: { author: id } } })),
+        must(api.GET("/api/v2/admin/users/{id}/comments/", { params: { path: { id } } })),
       ]),
     id,
   );
   const action = useAction();
   const [confirming, setConfirming] = useState(false);
   if (!loaded.data) return <Status loaded={loaded} />;
-  const [user, sessions, posts] = loaded.data;
+  const [user, sessions, posts, comments] = loaded.data;
   if (!("email" in user)) return <p role="alert">Not allowed: only an ADMIN sees this user's record (403).</p>;
   const person = `${user.name} <${user.email}>`;
   return (
@@ -87,13 +89,40 @@ export function UserPage({ id }: { id: string }) {
         </ul>
       )}
       <h2>Posts</h2>
-      <ul>
-        {posts.results.map((post) => (
-          <li key={post.id}>
-            <Link to={`/posts/${post.id}`}>{post.title}</Link> ({post.status})
-          </li>
-        ))}
-      </ul>
+      {posts.count === 0 ? (
+        <p>No post.</p>
+      ) : (
+        <ul>
+          {posts.results.map((post) => (
+            <li key={post.id}>
+              <Link to={`/posts/${post.id}`}>{post.title}</Link> ({post.status})
+            </li>
+          ))}
+        </ul>
+      )}
+      {posts.count > posts.results.length && (
+        <Link to={`/posts${toQuery({ author: id })}`}>All {posts.count} posts</Link>
+      )}
+      <h2>Comments</h2>
+      {comments.count === 0 ? (
+        <p>No comment.</p>
+      ) : (
+        <>
+          <p>
+            {comments.count > comments.results.length
+              ? `The latest ${comments.results.length} of ${comments.count}`
+              : `${comments.count} comments`}
+          </p>
+          <ul>
+            {comments.results.map((comment) => (
+              <li key={comment.id}>
+                {formatTime(comment.createdAt)} on <Link to={`/posts/${comment.postId}`}>{comment.postTitle}</Link>:{" "}
+                {comment.content}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2>Delete</h2>
       {confirming ? (
         <p role="group" aria-label="Confirm deletion">

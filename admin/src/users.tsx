@@ -4,19 +4,23 @@ import { fromQuery, toQuery } from "./query.js";
 import { Link, navigate } from "./router.js";
 
 const PAGE_SIZE = 20;
+const ROLES = ["ADMIN", "MODERATOR", "USER", "GUEST"] as const;
+type Role = (typeof ROLES)[number];
+const roleOf = (value: string): Role | undefined => ROLES.find((role) => role === value);
 
-/** Users found by name or email, a page at a time (ADMIN). */
+/** Users found by name or email and by role, a page at a time (ADMIN). */
 export function Users({ query }: { query: URLSearchParams }) {
-  const { search, offset } = fromQuery(query, ["search", "offset"]);
+  const { search, offset, role: roleText } = fromQuery(query, ["search", "offset", "role"]);
+  const role = roleOf(roleText);
   const start = Number(offset) || 0;
   const loaded = useLoad(
     () =>
       must(
         api.GET("/api/v2/users/", {
-          params: { query: { search: search || undefined, limit: PAGE_SIZE, offset: start } },
+          params: { query: { search: search || undefined, role, limit: PAGE_SIZE, offset: start } },
         }),
       ),
-    `${search}|${start}`,
+    `${search}|${role}|${start}`,
   );
   return (
     <>
@@ -27,12 +31,23 @@ export function Users({ query }: { query: URLSearchParams }) {
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
-          navigate(`/users${toQuery({ search: form.get("search") as string })}`);
+          navigate(`/users${toQuery({ search: form.get("search") as string, role: form.get("role") as string })}`);
         }}
       >
         <label>
           Name or email
           <input name="search" type="search" defaultValue={search} />
+        </label>
+        <label>
+          Role
+          <select name="role" key={role ?? ""}>
+            <option value="">Any role</option>
+            {ROLES.map((value) => (
+              <option key={value} value={value} selected={value === role}>
+                {value}
+              </option>
+            ))}
+          </select>
         </label>
         <button type="submit">Search</button>
       </form>
@@ -67,10 +82,10 @@ export function Users({ query }: { query: URLSearchParams }) {
           </div>
           <nav aria-label="Pages">
             {start > 0 && (
-              <Link to={`/users${toQuery({ search, offset: Math.max(0, start - PAGE_SIZE) })}`}>Previous</Link>
+              <Link to={`/users${toQuery({ search, role, offset: Math.max(0, start - PAGE_SIZE) })}`}>Previous</Link>
             )}{" "}
             {start + PAGE_SIZE < loaded.data.count && (
-              <Link to={`/users${toQuery({ search, offset: start + PAGE_SIZE })}`}>Next</Link>
+              <Link to={`/users${toQuery({ search, role, offset: start + PAGE_SIZE })}`}>Next</Link>
             )}
           </nav>
         </>

@@ -103,3 +103,38 @@ describe("another user's sessions", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("a user's comments", () => {
+  it("lists them newest first with their post's title for an admin, hidden posts included", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"] });
+    const author = await signUp(t);
+    const commenter = await signUp(t);
+    const post = await createPost(t, author, { title: "Commented on" });
+    const said: string[] = [];
+    for (const content of ["First remark", "Second remark"]) {
+      const res = await t.http
+        .post(`/api/v2/posts/${post.id}/comments/`)
+        .set("Cookie", commenter.cookie)
+        .send({ content });
+      expect(res.status).toBe(201);
+      said.unshift(res.body.id);
+    }
+    await t.http.post("/api/moderate").set("Cookie", admin.cookie).send({ postId: post.id, action: "hide" });
+
+    const res = await t.http.get(`/api/v2/admin/users/${commenter.id}/comments/`).set("Cookie", admin.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(2);
+    expect(res.body.results.map((c: { id: string }) => c.id)).toEqual(said);
+    expect(res.body.results[0]).toMatchObject({ postId: post.id, postTitle: "Commented on", content: "Second remark" });
+
+    const none = await t.http.get(`/api/v2/admin/users/${author.id}/comments/`).set("Cookie", admin.cookie);
+    expect(none.body).toMatchObject({ count: 0, results: [] });
+    const unknown = await t.http.get(`/api/v2/admin/users/${unknownId}/comments/`).set("Cookie", admin.cookie);
+    expect(unknown.status).toBe(404);
+    const malformed = await t.http.get("/api/v2/admin/users/nope/comments/").set("Cookie", admin.cookie);
+    expect(malformed.status).toBe(400);
+    const moderator = await signUp(t, { roles: ["MODERATOR"] });
+    const refused = await t.http.get(`/api/v2/admin/users/${commenter.id}/comments/`).set("Cookie", moderator.cookie);
+    expect(refused.status).toBe(403);
+  });
+});

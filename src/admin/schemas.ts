@@ -39,3 +39,34 @@ export const auditTrailEntryJson = z
     createdAt: timestamp,
   })
   .meta({ id: "AuditTrailEntry" });
+
+export const MAIL_STATUSES = ["pending", "failed"] as const;
+
+export const queuedMailJson = z
+  .object({
+    id: z.uuid(),
+    kind: z.string().meta({ description: "reset-password, verify-email or confirm-email-change" }),
+    subject: z.string().meta({ description: "The fixed subject of its kind" }),
+    recipient: z.string(),
+    status: z.enum(MAIL_STATUSES),
+    attempts: tally,
+    lastError: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the last attempt failed, in the worker's words (codes, never an address or a link)" }),
+    nextAttemptAt: timestamp.meta({ description: "When a worker may next try a waiting message" }),
+    expiresAt: timestamp.meta({ description: "When its link stops working; it is not sent after" }),
+    createdAt: timestamp,
+    retryable: z.boolean().meta({ description: "Failed, its link still good: POST .../retry/ queues it again" }),
+  })
+  .meta({ id: "QueuedMail", description: "A message of the outbox, without its link or any value it carries" });
+
+export const userCommentJson = z
+  .object({
+    id: z.uuid(),
+    postId: z.uuid(),
+    postTitle: z.string(),
+    content: z.string(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "UserComment", description: "A comment as a user's page lists it, with its post's title" });

@@ -3,7 +3,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Audit, recordAudit } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { auditLog, comments, mailOutbox, posts, sessions, users } from "../db/schema.js";
-import { responses, userNotFound } from "../http/errors.js";
+import { HttpError, responses, userNotFound } from "../http/errors.js";
+import { subjectOf } from "../mail/messages.js";
+import { listOutbox, requeueFailedMail } from "../mail/outbox.js";
 
 const countsOf = <K extends string>(rows: { key: K; n: number }[]) =>
   Object.fromEntries(rows.map((row) => [row.key, row.n])) as Partial<Record<K, number>>;
@@ -107,6 +109,61 @@ export async function searchAudit(db: Db, filters: AuditFilters, page: { limit: 
       .limit(page.limit)
       .offset(page.offset),
     db.select({ count: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** The outbox's waiting and failed messages for the console: who to, what kind, attempts, last error; never the link. */
+export async function listMail(
+  db: Db,
+  status: "pending" | "failed" | undefined,
+  page: { limit: number; offset: number },
+) {
+  const { rows, count } = await listOutbox(db, status, page);
+  return { rows: rows.map((row) => ({ ...row, subject: subjectOf(row.kind) })), count };
+}
+
+const mailRefusals = {
+  "not-failed": () => new HttpError(409, "Only a failed message can be retried", "mail_not_failed"),
+  spent: () =>
+    new HttpError(
+      409,
+      "This message can no longer be sent: its link expired or was dropped; the user asks for a new one",
+      "mail_not_retryable",
+    ),
+};
+
+/** Queues a failed message again, with its audit entry in the same transaction. */
+export async function retryMail(db: Db, id: string, audit: Audit<{ id: string; kind: string }>) {
+  await db.transaction(async (tx) => {
+    const outcome = await requeueFailedMail(tx, id);
+    if ("refused" in outcome)
+      throw outcome.refused === "missing" ? responses.notFound() : mailRefusals[outcome.refused]();
+    await recordAudit(tx, audit(outcome.requeued));
+  });
+}
+
+/** A user's comments, newest first, each with its post's title: the console's user page. */
+export async function listUserComments(db: Db, userId: string, page: { limit: number; offset: number }) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw userNotFound();
+  const where = eq(comments.authorId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: comments.id,
+        postId: comments.postId,
+        postTitle: posts.title,
+        content: comments.content,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .where(where)
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: count() }).from(comments).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };
 }

@@ -4,7 +4,14 @@ import { roleGates } from "../auth/policy.js";
 import { limitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
-import { auditTrailEntryJson, dashboardJson, userSessionJson } from "./schemas.js";
+import {
+  auditTrailEntryJson,
+  dashboardJson,
+  MAIL_STATUSES,
+  queuedMailJson,
+  userCommentJson,
+  userSessionJson,
+} from "./schemas.js";
 import * as admin from "./service.js";
 
 const tag = "Administration";
@@ -16,6 +23,16 @@ const auditQuery = z.object({
   from: z.iso.datetime({ offset: true }).optional().meta({ description: "Entries at or after this instant" }),
   to: z.iso.datetime({ offset: true }).optional().meta({ description: "Entries before this instant" }),
 });
+
+const mailList = limitOffset({ defaultSize: 20, maxSize: 100 });
+const mailQuery = z.object({
+  status: z
+    .enum(MAIL_STATUSES)
+    .optional()
+    .meta({ description: "Only waiting or only failed messages; both when absent" }),
+});
+
+const commentList = limitOffset({ defaultSize: 20, maxSize: 100 });
 
 const sessionParams = idParams.extend({ sessionId: z.uuid() });
 
@@ -78,6 +95,58 @@ export const adminRoutes: Route[] = [
         requestAudit(req, "user.revoke_session", id, { sessionId }),
       );
       res.status(204).end();
+    },
+  }),
+  route({
+    method: "get",
+    path: "/admin/mail/",
+    tag,
+    summary: `The mail outbox's waiting and failed messages, newest first (${mailList.label})`,
+    description:
+      "Recipient, kind and subject, attempts, the last error and times; never the message's text, its link or its Message-ID.",
+    access: roleGates.manageMail,
+    query: mailQuery,
+    list: mailList,
+    successes: {
+      200: { description: "A window of messages", schema: mailList.envelope(queuedMailJson, "QueuedMailPage") },
+    },
+    handler: async ({ req, res, input }, { db }) => {
+      res.json(await mailList.answer(req, (window) => admin.listMail(db, input.query.status, window)));
+    },
+  }),
+  route({
+    method: "post",
+    path: "/admin/mail/:id/retry/",
+    tag,
+    summary: "Queue a failed message again (audited)",
+    description:
+      "Due at once; its attempts keep counting. 409 when the message has not failed, or when its link expired or its values were dropped (the user then asks for a new one).",
+    access: roleGates.manageMail,
+    params: idParams,
+    successes: { 204: { description: "Queued again" } },
+    errors: [404, 409],
+    handler: async ({ req, res, input }, { db, mailer }) => {
+      const { id } = input.params;
+      await admin.retryMail(db, id, (mail) => requestAudit(req, "mail.retry", mail.id, { kind: mail.kind }));
+      mailer.wake();
+      res.status(204).end();
+    },
+  }),
+  route({
+    method: "get",
+    path: "/admin/users/:id/comments/",
+    tag,
+    summary: `A user's comments, newest first, on any post (${commentList.label})`,
+    description: "Each with its post's title, hidden and private posts included: the console's user page.",
+    access: roleGates.readUserActivity,
+    params: idParams,
+    list: commentList,
+    successes: {
+      200: { description: "A window of comments", schema: commentList.envelope(userCommentJson, "UserCommentPage") },
+    },
+    errors: [404],
+    handler: async ({ req, res, input }, { db }) => {
+      res.json(await commentList.answer(req, (window) => admin.listUserComments(db, input.params.id, window)));
     },
   }),
 ];

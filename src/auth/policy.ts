@@ -43,6 +43,10 @@ export const roleGates = {
   readDashboard: MODERATORS,
   readAuditTrail: MODERATORS,
   manageSessions: ["ADMIN"],
+  // The mail outbox names recipients' addresses: ADMIN's, as the user list is.
+  manageMail: ["ADMIN"],
+  // A user's comments on any post, private ones included: ADMIN's, who reaches every post.
+  readUserActivity: ["ADMIN"],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Who also sees public posts that moderation hid (posts/visibility.ts makes it SQL). */

@@ -25,6 +25,7 @@ export type AuditAction =
   | "post.delete"
   | "comment.delete"
   | "notification.send"
+  | "mail.retry"
   | "user.two_factor_enable"
   | "user.two_factor_disable"
   | "user.two_factor_backup_code_used";

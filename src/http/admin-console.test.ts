@@ -8,7 +8,15 @@ const t = useTestApp();
 
 describe("the admin console's files", () => {
   it("answers every screen's URL with the page, never cached, under a strict policy", async () => {
-    for (const path of ["/admin/", "/admin", "/admin/users", "/admin/users/abc", "/admin/posts", "/admin/audit"]) {
+    for (const path of [
+      "/admin/",
+      "/admin",
+      "/admin/users",
+      "/admin/users/abc",
+      "/admin/posts",
+      "/admin/audit",
+      "/admin/mail",
+    ]) {
       const res = await t.http.get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers["content-type"]).toMatch(/^text\/html/);

@@ -48,6 +48,11 @@ export class Mailer {
     this.worker?.wake();
   }
 
+  /** A message was queued again (an administrator's retry): this instance's worker looks now. */
+  wake(): void {
+    this.worker?.wake();
+  }
+
   startWorker(options: Partial<MailWorkerOptions> = {}): void {
     const transport = transportFor(this.deps.config.mail, this.deps.logger);
     if (!transport || this.worker) return;

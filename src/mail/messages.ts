@@ -63,6 +63,11 @@ const WORDING: Record<MailKind, Wording> = {
   },
 };
 
+/** A kind's fixed subject, which names no one; the kind itself for one this version does not know. */
+export function subjectOf(kind: string): string {
+  return Object.hasOwn(WORDING, kind) ? WORDING[kind as MailKind].subject : kind;
+}
+
 /** The plain-text and HTML parts of one message; subjects are fixed, so no header carries a user's value. */
 export function renderMail(kind: MailKind, values: MailValues): RenderedMail {
   const wording = WORDING[kind];

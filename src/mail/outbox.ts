@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
 import type { MailKind } from "./messages.js";
@@ -74,8 +74,76 @@ export async function markForRetry(db: Db, claim: QueuedMail, delayMs: number, e
     .where(heldBy(claim));
 }
 
-export async function markFailed(db: Db, claim: QueuedMail, error: string): Promise<void> {
-  await db.update(mailOutbox).set({ status: "failed", payload: null, lastError: error }).where(heldBy(claim));
+/**
+ * Given up. The sealed values are kept only when `retryable` (the relay refused it, but its link
+ * still works once the relay is fixed), so that an administrator may queue it again (`requeueFailedMail`).
+ */
+export async function markFailed(db: Db, claim: QueuedMail, error: string, retryable = false): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "failed", ...(retryable ? {} : { payload: null }), lastError: error })
+    .where(heldBy(claim));
+}
+
+/** What an administrator may read of a queued message: never its values (name, link) nor its Message-ID. */
+export const outboxColumns = {
+  id: mailOutbox.id,
+  kind: mailOutbox.kind,
+  recipient: mailOutbox.recipient,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  expiresAt: mailOutbox.expiresAt,
+  createdAt: mailOutbox.createdAt,
+  /** Failed, its values still held and its link not expired: it can be queued again. */
+  retryable: sql<boolean>`(${mailOutbox.status} = 'failed' and ${mailOutbox.payload} is not null and ${mailOutbox.expiresAt} > now())`,
+};
+
+/** Messages waiting or given up (or one of the two), newest first, with how many there are. */
+export async function listOutbox(
+  db: Db,
+  status: "pending" | "failed" | undefined,
+  page: { limit: number; offset: number },
+) {
+  const where = status ? eq(mailOutbox.status, status) : inArray(mailOutbox.status, ["pending", "failed"]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(outboxColumns)
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(mailOutbox).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+/**
+ * Queues a failed message again, due now; its attempts keep counting. "missing" when there is no
+ * such message, "not-failed" when it is waiting or sent, "spent" when its values were dropped or
+ * its link has expired (the user asks again instead).
+ */
+export async function requeueFailedMail(
+  db: Db,
+  id: string,
+): Promise<{ requeued: { id: string; kind: string } } | { refused: "missing" | "not-failed" | "spent" }> {
+  const [requeued] = await db
+    .update(mailOutbox)
+    .set({ status: "pending", nextAttemptAt: sql`now()` })
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        eq(mailOutbox.status, "failed"),
+        isNotNull(mailOutbox.payload),
+        gt(mailOutbox.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: mailOutbox.id, kind: mailOutbox.kind });
+  if (requeued) return { requeued };
+  const [found] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id));
+  return { refused: !found ? "missing" : found.status !== "failed" ? "not-failed" : "spent" };
 }
 
 /** Gives a claimed message back untried: due now, its attempt not counted. */

@@ -149,7 +149,7 @@ export class MailWorker {
     // The relay refused this recipient or message for good: trying again cannot help.
     if ((code === "EENVELOPE" || code === "EMESSAGE") && responseCode !== undefined && responseCode >= 500) {
       logger.error("Mail given up: the SMTP server refused it", detail);
-      return markFailed(db, mail, `refused: ${reason}`);
+      return markFailed(db, mail, `refused: ${reason}`, true);
     }
     const delayMs = this.retryDelay(mail.attempts);
     logger.warn(`Mail not sent: trying again in ${Math.round(delayMs / 1000)} s`, detail);

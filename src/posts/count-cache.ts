@@ -44,7 +44,7 @@ export function createPostCountCache(feed: ChangeFeed) {
   return {
     key(actor: Actor | null, filters: PostFilters): string {
       const view = !actor ? "anonymous" : `${seesHiddenPosts(actor) ? "all" : "member"}:${actor.id}`;
-      return JSON.stringify([view, filters.search, filters.tag, filters.author]);
+      return JSON.stringify([view, filters.search, filters.tag, filters.author, filters.status]);
     },
     get: (key: string): number | undefined => cache.get(key)?.count,
     counts: () => cache.counts,

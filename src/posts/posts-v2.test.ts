@@ -241,6 +241,31 @@ describe("GET /api/v2/posts/ search, ordering and filters", () => {
     expect(Object.keys(bad.body)).toEqual(["author"]);
   });
 
+  it("filters by status: a moderator sees every hidden post, a user only their own; 400 for another status", async () => {
+    const author = await signUp(t);
+    const moderator = await signUp(t, { roles: ["MODERATOR"] });
+    const tag = `status-${Date.now()}`;
+    const shown = await createPost(t, author, { tags: [tag] });
+    const hidden = await createPost(t, author, { tags: [tag] });
+    const othersHidden = await createPost(t, moderator, { tags: [tag] });
+    for (const id of [hidden.id, othersHidden.id])
+      await t.database.db.update(posts).set({ status: "hidden" }).where(eq(posts.id, id));
+    const ids = async (query: string, cookie?: string) => {
+      const request = t.http.get(`/api/v2/posts/?tag=${tag}&${query}`);
+      const res = await (cookie ? request.set("Cookie", cookie) : request);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.results.map((p: { id: string }) => p.id).sort();
+    };
+    expect(await ids("status=hidden", moderator.cookie)).toEqual([hidden.id, othersHidden.id].sort());
+    expect(await ids(`status=hidden&author=${author.id}`, moderator.cookie)).toEqual([hidden.id]);
+    expect(await ids("status=visible", moderator.cookie)).toEqual([shown.id]);
+    expect(await ids("status=hidden", author.cookie)).toEqual([hidden.id]);
+    expect(await ids("status=hidden")).toEqual([]);
+    const bad = await t.http.get("/api/v2/posts/?status=deleted");
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(["status"]);
+  });
+
   it("ignores unknown query parameters", async () => {
     const res = await t.http.get("/api/v2/posts/?foo=bar&limit=abc");
     expect(res.status).toBe(200);

@@ -44,6 +44,8 @@ export interface PostFilters {
   search?: string;
   tag?: string;
   author?: string;
+  /** visible or hidden; what the reader may see of either still decides (posts/visibility.ts). */
+  status?: "visible" | "hidden";
 }
 
 export const postJson = z

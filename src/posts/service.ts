@@ -88,6 +88,7 @@ export async function searchVisiblePosts(
     filters.search ? sql`${posts.searchVector} @@ websearch_to_tsquery('english', ${filters.search})` : undefined,
     filters.tag ? arrayContains(posts.tags, [filters.tag]) : undefined,
     filters.author ? eq(posts.authorId, filters.author) : undefined,
+    filters.status ? eq(posts.status, filters.status) : undefined,
   );
   const selected = () => db.select(postColumns).from(posts).where(where);
   const pageOf = <Q extends PgSelect>(query: Q) =>

@@ -18,6 +18,10 @@ const postsListQuery = z.object({
   search: text().max(200).optional(),
   tag: text().max(TAG_MAX_LENGTH).optional(),
   author: z.uuid().optional(),
+  status: z
+    .enum(["visible", "hidden"])
+    .optional()
+    .meta({ description: "hidden: posts moderation hid (a MODERATOR or ADMIN sees them all, anyone else their own)" }),
   ordering: orderingParam(
     { created_at: postsTable.createdAt, updated_at: postsTable.updatedAt, title: postsTable.title },
     "-created_at",
@@ -32,7 +36,7 @@ export const postsV2Routes: Route[] = [
     tag,
     summary: `List posts (${postsList.label})`,
     description:
-      "Same visibility as v1. `search` is full text over title and content (web-search syntax); `ordering` takes created_at, updated_at, title, comma-separated, `-` for descending.",
+      "Same visibility as v1. `search` is full text over title and content (web-search syntax); `status` keeps visible or hidden posts; `ordering` takes created_at, updated_at, title, comma-separated, `-` for descending.",
     access: "optional-session",
     query: postsListQuery,
     list: postsList,

@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { type Audit, recordAudit } from "../audit/service.js";
 import type { Auth } from "../auth/auth.js";
 import { answeredOnceMailQueued } from "../auth/mail-in-request.js";
@@ -69,15 +69,21 @@ export function listUsers(db: Db, page: { limit: number; offset: number }): Prom
     .offset(page.offset);
 }
 
-/** One page of the v2 list and the number of users matching; `search` is a case-insensitive substring of name or email. */
+/**
+ * One page of the v2 list and the number of users matching; `search` is a case-insensitive
+ * substring of name or email, `role` one the user holds.
+ */
 export async function searchUsers(
   db: Db,
-  search: string | undefined,
+  filters: { search?: string; role?: Role },
   orderBy: SQL[],
   page: { limit: number; offset: number },
 ) {
-  const pattern = search === undefined ? undefined : `%${likeLiteral(search)}%`;
-  const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  const pattern = filters.search === undefined ? undefined : `%${likeLiteral(filters.search)}%`;
+  const where = and(
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+    filters.role ? arrayContains(users.roles, [filters.role]) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(publicUserColumns)

@@ -89,6 +89,29 @@ describe("GET /api/v2/users/ limit/offset pagination", () => {
     expect(Object.keys(bad.body)).toEqual(["ordering"]);
   });
 
+  it("filters by role, with search, and answers 400 JSON for a role that does not exist", async () => {
+    const admin = await signUp(t, { roles: ["ADMIN"], name: "Role Filter Admin" });
+    const moderator = await signUp(t, { roles: ["MODERATOR"], name: "Role Filter Moderator" });
+    const both = await signUp(t, { roles: ["MODERATOR", "USER"], name: "Role Filter Both" });
+    await signUp(t, { name: "Role Filter User" });
+    const ids = async (query: string) => {
+      const res = await t.http.get(`/api/v2/users/?${query}`).set("Cookie", admin.cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.results.map((u: { id: string }) => u.id).sort();
+    };
+    expect(await ids("search=role%20filter&role=MODERATOR")).toEqual([moderator.id, both.id].sort());
+    expect(await ids("search=role%20filter&role=ADMIN")).toEqual([admin.id]);
+    const everyAdmin = await t.http.get("/api/v2/users/?role=ADMIN&limit=100").set("Cookie", admin.cookie);
+    expect(everyAdmin.body.results.every((u: { roles: string[] }) => u.roles.includes("ADMIN"))).toBe(true);
+    expect(everyAdmin.body.count).toBe(everyAdmin.body.results.length);
+    for (const role of ["admin", "ROOT", ""]) {
+      const bad = await t.http.get(`/api/v2/users/?role=${role}`).set("Cookie", admin.cookie);
+      expect(bad.status, role).toBe(400);
+      expect(bad.headers["content-type"]).toMatch(/json/);
+      expect(Object.keys(bad.body)).toEqual(["role"]);
+    }
+  });
+
   it("is for ADMIN only", async () => {
     const user = await signUp(t);
     const moderator = await signUp(t, { roles: ["MODERATOR"] });

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { authorize, can, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { users as usersTable } from "../db/schema.js";
+import { ROLES } from "../roles.js";
 import { limitOffset } from "../http/lists/limit-offset.js";
 import { orderingParam } from "../http/ordering.js";
 import { type Route, route } from "../http/route.js";
@@ -16,6 +17,7 @@ const usersList = limitOffset({ defaultSize: 10, maxSize: 100 });
 
 const usersListQuery = z.object({
   search: text().max(200).optional(),
+  role: z.enum(ROLES).optional().meta({ description: "Only users holding this role" }),
   ordering: orderingParam(
     { created_at: usersTable.createdAt, name: usersTable.name, email: usersTable.email },
     "created_at",
@@ -32,14 +34,15 @@ export const usersV2Routes: Route[] = [
     path: "/users/",
     tag,
     summary: `List users (${usersList.label})`,
-    description: "`search` matches name and email; `ordering` takes created_at, name, email.",
+    description:
+      "`search` matches name and email; `role` keeps users holding that role; `ordering` takes created_at, name, email.",
     access: roleGates.listUsers,
     query: usersListQuery,
     list: usersList,
     successes: { 200: { description: "A window of users", schema: usersList.envelope(userJson, "UserPage") } },
     handler: async ({ req, res, input }, { db }) => {
-      const { search, ordering } = input.query;
-      res.json(await usersList.answer(req, (window) => users.searchUsers(db, search, ordering, window)));
+      const { search, role, ordering } = input.query;
+      res.json(await usersList.answer(req, (window) => users.searchUsers(db, { search, role }, ordering, window)));
     },
   }),
   route({

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import * as OTPAuth from "otpauth";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
@@ -10,6 +11,7 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { openServices, type Services } from "../../src/services.js";
 import { setUserRoles } from "../../src/users/service.js";
+import { mailOutbox } from "../../src/db/schema.js";
 import type { Role } from "../../src/roles.js";
 
 // The console on the API's own origin, as npm start serves it, in production mode (the __Secure- cookie).
@@ -169,6 +171,135 @@ describe("the admin console in Chromium", () => {
     await page.goto(`${API}/admin/notifications`, { waitUntil: "load" });
     await page.waitForSelector("input[name=userId]");
     await check(page, "notifications");
+  });
+
+  it("lets an ADMIN read the mail outbox at 375 px and retry a failed message from the keyboard", async () => {
+    const admin = await person("Ada Mail", ["ADMIN"]);
+    const recipient = `bounced-${Date.now()}@example.com`;
+    const [failed] = await services.database.db
+      .insert(mailOutbox)
+      .values({
+        kind: "verify-email",
+        recipient,
+        messageId: `<browser-${Date.now()}@posts.test>`,
+        payload: "sealed values",
+        status: "failed",
+        attempts: 2,
+        lastError: "refused: EENVELOPE 550",
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning();
+    const page = await signInThroughTheForm(admin, 375);
+    await waitForText(page, "Users by role");
+    await page.click('a[href="/admin/mail"]');
+    await waitForText(page, "refused: EENVELOPE 550");
+    await page.select("select[name=status]", "failed");
+    await page.focus("select[name=status]");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(`location.search === "?status=failed"`);
+    await waitForText(page, "Confirm your email address");
+    await check(page, "mail");
+    // The table scrolls in its own box; the page itself does not scroll sideways.
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+    const retry = await page.waitForSelector(
+      `::-p-xpath(//button[normalize-space()=${JSON.stringify(`Retry mail to ${recipient}`)}])`,
+    );
+    await retry!.focus();
+    await page.keyboard.press("Enter");
+    await waitForText(page, `The message to ${recipient} is queued again`);
+    const listed = (await (await call("/api/v2/admin/mail/?status=pending", admin.cookie)).json()) as {
+      results: { id: string }[];
+    };
+    expect(listed.results.map((mail) => mail.id)).toContain(failed!.id);
+    await page.goto(`${API}/admin/audit?action=mail.retry`, { waitUntil: "load" });
+    await waitForText(page, "mail.retry");
+  });
+
+  it("filters users by role and posts by status from the keyboard; a user's page lists posts and comments", async () => {
+    const admin = await person("Ada Filters", ["ADMIN"]);
+    const moderator = await person("Mo Filtered", ["MODERATOR"]);
+    const author = await person("Cora Commenter");
+    const created = await call("/api/v2/posts/", author.cookie, {
+      method: "POST",
+      body: JSON.stringify({ title: "Filtered away", content: "A post to hide and find again." }),
+    });
+    const post = (await created.json()) as { id: string };
+    const commented = await call(`/api/v2/posts/${post.id}/comments/`, author.cookie, {
+      method: "POST",
+      body: JSON.stringify({ content: "My own remark on it" }),
+    });
+    expect(commented.status).toBe(201);
+    expect(
+      (
+        await call("/api/moderate", admin.cookie, {
+          method: "POST",
+          body: JSON.stringify({ postId: post.id, action: "hide" }),
+        })
+      ).status,
+    ).toBe(200);
+
+    const page = await signInThroughTheForm(admin, 375);
+    await waitForText(page, "Users by role");
+    await page.goto(`${API}/admin/users`, { waitUntil: "load" });
+    await page.waitForSelector("select[name=role]");
+    await page.focus("select[name=role]");
+    await page.select("select[name=role]", "MODERATOR");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(`location.search === "?role=MODERATOR"`);
+    await page.waitForSelector(`a[href="/admin/users/${moderator.id}"]`);
+    expect(await page.$(`a[href="/admin/users/${author.id}"]`)).toBeNull();
+    await check(page, "users-by-role");
+
+    await page.goto(`${API}/admin/posts?status=hidden&author=${author.id}`, { waitUntil: "load" });
+    await waitForText(page, "Restore “Filtered away”");
+    expect(await page.evaluate(`document.querySelector("select[name=status]").value`)).toBe("hidden");
+    await check(page, "posts-hidden");
+    await page.goto(`${API}/admin/posts?status=visible&author=${author.id}`, { waitUntil: "load" });
+    await waitForText(page, "0 posts");
+
+    await page.goto(`${API}/admin/users/${author.id}`, { waitUntil: "load" });
+    await waitForText(page, "My own remark on it");
+    const text = (await page.evaluate("document.body.innerText")) as string;
+    expect(text).toContain("Filtered away (hidden)");
+    await check(page, "user-activity");
+  });
+
+  it("asks an ADMIN with two-factor sign-in for the code after the password, and signs in with it", async () => {
+    const admin = await person("Tess Twofactor", ["ADMIN"]);
+    const enabled = await call("/api/auth/two-factor/enable", admin.cookie, {
+      method: "POST",
+      body: JSON.stringify({ password: admin.password }),
+    });
+    expect(enabled.status).toBe(200);
+    const totp = OTPAuth.URI.parse(((await enabled.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+    // The plugin accepts one period either side; the enrolment's code is refused once used.
+    const codeAt = (periods: number) => totp.generate({ timestamp: Date.now() + periods * 30_000 });
+    const confirmed = await call("/api/auth/two-factor/verify-totp", admin.cookie, {
+      method: "POST",
+      body: JSON.stringify({ code: codeAt(0) }),
+    });
+    expect(confirmed.status).toBe(200);
+    const valid = new Set([-1, 0, 1].map(codeAt));
+    const wrong = ["000000", "111111", "222222"].find((code) => !valid.has(code))!;
+
+    const page = await signInThroughTheForm(admin, 375);
+    await page.waitForSelector("input[name=code]");
+    // The focus moved to the code field: the code is typed straight away.
+    expect(await page.evaluate(`document.activeElement?.getAttribute("name")`)).toBe("code");
+    // A field of its own, empty: not the email field reused.
+    expect(await page.evaluate(`document.querySelector("input[name=code]").value`)).toBe("");
+    expect(await page.evaluate("document.body.innerText")).not.toContain("Users by role");
+    await check(page, "sign-in-code");
+    await page.keyboard.type(wrong);
+    await page.keyboard.press("Enter");
+    await waitForText(page, "Wrong code");
+    await page.click("input[name=code]", { count: 3 });
+    await page.keyboard.type(codeAt(1));
+    await page.keyboard.press("Enter");
+    await waitForText(page, "Users by role");
+    expect(await page.evaluate("document.body.innerText")).toContain("Tess Twofactor (ADMIN)");
   });
 
   it("lets a MODERATOR moderate and offers no role changes", async () => {
