@@ -26,6 +26,7 @@ function openPostgres(options: DatabaseOptions): Database {
     onPoolError,
     replicaUrls = [],
     replicaTimeoutMillis = 1000,
+    replicaMaxLagMs,
     poolObserver,
   } = options;
   useFastTextArrays();
@@ -55,6 +56,7 @@ function openPostgres(options: DatabaseOptions): Database {
       ? openReplicas({ pool, db: primary }, replicaUrls, {
           poolConfig,
           timeoutMs: replicaTimeoutMillis,
+          maxLagMs: replicaMaxLagMs,
           configure,
           onChange: (status) => options.onReplicaChange?.(status),
           onRead: poolObserver && ((target) => poolObserver.read(target)),

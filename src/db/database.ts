@@ -35,6 +35,8 @@ export interface DatabaseOptions {
   replicaUrls?: readonly string[];
   /** How long a read waits for a replica before the primary answers it instead. */
   replicaTimeoutMillis?: number;
+  /** How far a replica's replay may be behind the primary before its reads go to the primary. */
+  replicaMaxLagMs?: number;
   /** A replica was taken out of use (its reads go to the primary), or back into it. */
   onReplicaChange?: (status: ReplicaStatus) => void;
   /** An embedded database's periodic vacuum failed. */

@@ -6,9 +6,23 @@ import { statusJson } from "./wire.js";
 /** `/ready`'s body; `replicas` only where read replicas are configured. */
 const readyJson = statusJson.extend({
   replicas: z
-    .array(z.object({ replica: z.string(), inUse: z.boolean(), problem: z.string().optional() }))
+    .array(
+      z.object({
+        replica: z.string(),
+        inUse: z.boolean(),
+        problem: z.string().optional(),
+        lagMs: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe(
+            "How far its replay was behind the primary at its last check; absent when that check could not tell",
+          ),
+      }),
+    )
     .optional()
-    .describe("Each read replica (host:port/database), whether reads go there, and if not, why"),
+    .describe("Each read replica (host:port/database), whether reads go there, if not why, and its lag"),
 });
 
 /**
