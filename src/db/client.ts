@@ -82,6 +82,7 @@ function openPostgres(options: DatabaseOptions): Database {
     },
     listen: (channel, handlers) => listeners.add(listenOnPostgres(url, connectionTimeoutMillis, channel, handlers)),
     replicaStatuses: () => replicas?.statuses() ?? [],
+    freeDiskBytes: () => Promise.resolve(undefined),
     pools: () =>
       [pool, ...(replicas?.pools ?? [])].map((p) => ({
         pool: nameOf(p),

@@ -17,6 +17,11 @@ export interface Database {
   replicaStatuses(): ReplicaStatus[];
   /** The connection pools' sizes now (none for the embedded database, which has no pool). */
   pools(): PoolState[];
+  /**
+   * Bytes free to the service on the filesystem of the embedded database's data directory;
+   * undefined where the service cannot tell (in memory, or a PostgreSQL server's own disk).
+   */
+  freeDiskBytes(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
