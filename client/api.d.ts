@@ -4750,11 +4750,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
-                        /** @description Each read replica (host:port/database), whether reads go there, and if not, why */
+                        /** @description Each read replica (host:port/database), whether reads go there, if not why, and its lag */
                         replicas?: {
                             replica: string;
                             inUse: boolean;
                             problem?: string;
+                            /** @description How far its replay was behind the primary at its last check; absent when that check could not tell */
+                            lagMs?: number;
                         }[];
                     };
                 };

@@ -98,6 +98,7 @@ export function createApp(options: AppOptions): Express {
   metrics?.watch({
     requestsInFlight: () => finished?.inFlight ?? 0,
     pools: () => database.pools(),
+    replicas: () => database.replicaStatuses(),
     pingDatabase: () => database.ping(),
     changeFeed: {
       trusted: () => changes.trusted,

@@ -130,6 +130,10 @@ const envSchema = z.object({
       description:
         "how long a read or a connection waits for a replica before the primary answers instead; the replica is then left alone until its next check passes (50 to 60000)",
     }),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000).meta({
+    description:
+      "how far a read replica's replay may fall behind the primary before its reads go to the primary; it is used again once within half of it (100 to 3600000)",
+  }),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/?#]/, "must start with smtp:// (STARTTLS) or smtps:// (TLS) and name a host")
@@ -203,11 +207,12 @@ export interface Config {
   readonly trustProxy: boolean | number | string | undefined;
   readonly rateLimit: { readonly enabled: boolean; readonly auth: number; readonly global: number };
   readonly redisUrl: string | undefined;
-  /** Read replicas of the PostgreSQL primary, how long a session that wrote keeps reading from the primary, and how long a read waits for a replica. */
+  /** Read replicas of the PostgreSQL primary, how long a session that wrote keeps reading from the primary, and how long a read waits for a replica, and how far behind one may fall. */
   readonly databaseReplicas: {
     readonly urls: readonly string[];
     readonly stickyMs: number;
     readonly timeoutMs: number;
+    readonly maxLagMs: number;
   };
   readonly mail: MailConfig;
   /** Where Prometheus scrapes `/metrics` (METRICS_PORT); undefined: no metrics, and prom-client is never loaded. */
@@ -300,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       urls: Object.freeze(replicaUrls(env)),
       stickyMs: env.DATABASE_REPLICA_STICKY_MS,
       timeoutMs: env.DATABASE_REPLICA_TIMEOUT_MS,
+      maxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS,
     }),
     mail,
     metrics: metricsListener(env),

@@ -43,6 +43,7 @@ export async function openServices(
     onPoolError: (error) => logger.warn("Idle database connection lost", { errorName: error.name }),
     replicaUrls: config.databaseReplicas.urls,
     replicaTimeoutMillis: config.databaseReplicas.timeoutMs,
+    replicaMaxLagMs: config.databaseReplicas.maxLagMs,
     onReplicaChange: ({ replica, inUse, problem }) => {
       if (inUse) logger.info("Read replica in use again", { replica });
       else logger.warn("Read replica unavailable: reading from the primary", { replica, problem });

@@ -27,6 +27,7 @@ function openPostgres(options: DatabaseOptions): Database {
     onPoolError,
     replicaUrls = [],
     replicaTimeoutMillis = DATABASE_DEFAULTS.replicaTimeoutMs,
+    replicaMaxLagMs,
     poolObserver,
   } = options;
   useFastTextArrays();
@@ -56,6 +57,7 @@ function openPostgres(options: DatabaseOptions): Database {
       ? openReplicas({ pool, db: primary }, replicaUrls, {
           poolConfig,
           timeoutMs: replicaTimeoutMillis,
+          maxLagMs: replicaMaxLagMs,
           configure,
           onChange: (status) => options.onReplicaChange?.(status),
           onRead: poolObserver && ((target) => poolObserver.read(target)),
@@ -81,6 +83,7 @@ function openPostgres(options: DatabaseOptions): Database {
     },
     listen: (channel, handlers) => listeners.add(listenOnPostgres(url, connectionTimeoutMillis, channel, handlers)),
     replicaStatuses: () => replicas?.statuses() ?? [],
+    freeDiskBytes: () => Promise.resolve(undefined),
     pools: () =>
       [pool, ...(replicas?.pools ?? [])].map((p) => ({
         pool: nameOf(p),

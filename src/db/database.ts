@@ -17,6 +17,11 @@ export interface Database {
   replicaStatuses(): ReplicaStatus[];
   /** The connection pools' sizes now (none for the embedded database, which has no pool). */
   pools(): PoolState[];
+  /**
+   * Bytes free to the service on the filesystem of the embedded database's data directory;
+   * undefined where the service cannot tell (in memory, or a PostgreSQL server's own disk).
+   */
+  freeDiskBytes(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,8 @@ export interface DatabaseOptions {
   replicaUrls?: readonly string[];
   /** How long a read waits for a replica before the primary answers it instead. */
   replicaTimeoutMillis?: number;
+  /** How far a replica's replay may be behind the primary before its reads go to the primary. */
+  replicaMaxLagMs?: number;
   /** A replica was taken out of use (its reads go to the primary), or back into it. */
   onReplicaChange?: (status: ReplicaStatus) => void;
   /** An embedded database's periodic vacuum failed. */

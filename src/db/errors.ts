@@ -94,6 +94,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATE 53100 (disk_full): the database could not extend a file. PostgreSQL says so, and so does
+ * PGlite, whose file system passes ENOSPC up as the same error. Nothing of the statement was
+ * written, and a retry once space is freed may work.
+ */
+export function isDiskFull(error: unknown): boolean {
+  return sqlStateOf(error) === "53100";
+}
+
 /** SQLSTATE class 22 (data exception): a value the database cannot store, i.e. bad input. */
 export function isDataException(error: unknown): boolean {
   return sqlStateOf(error)?.startsWith("22") ?? false;

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
+import { statfs } from "node:fs/promises";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database, DatabaseOptions } from "./database.js";
@@ -78,6 +79,11 @@ export async function openPglite({
   return {
     db,
     kind: "pglite",
+    freeDiskBytes: async () => {
+      if (inMemory) return undefined;
+      const stats = await statfs(location);
+      return stats.bavail * stats.bsize;
+    },
     // Not the query timeout: a load balancer's probe gives up after a second or so.
     ping: () => gate.run(async () => void (await client.query("select 1")), PING_WAIT_MS),
     migrate: async () => {

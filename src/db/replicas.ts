@@ -20,12 +20,15 @@ import { schema } from "./schema.js";
  *   (DATABASE_REPLICA_STICKY_MS), so its author sees a post at once on the next request; everyone
  *   else sees it once the replica has replayed it.
  * A replica is used only while it passes its checks (replica-health.ts): at start-up and every few
- * seconds. A read it does not answer within its own short deadline (DATABASE_REPLICA_TIMEOUT_MS) is
+ * seconds, and only while its replay is within DATABASE_REPLICA_MAX_LAG_MS of the primary: a replica that
+ * stopped replaying would otherwise go on showing posts made private, hidden or deleted. A read it does not answer within its own short deadline (DATABASE_REPLICA_TIMEOUT_MS) is
  * answered by the primary, and the replica is left alone until a check passes again.
  */
 
-// How often each replica is checked against the primary (in recovery, same server, same schema).
+// How often each replica is checked against the primary (in recovery, same server, same schema,
+// lag), at most: a small lag bound needs more frequent checks to be noticed soon after it passes.
 const REPLICA_CHECK_INTERVAL_MS = 5_000;
+const MIN_CHECK_INTERVAL_MS = 100;
 // How long start-up waits for a replica that is only behind (the migrations just applied) or slow.
 const START_CHECK_WINDOW_MS = 3_000;
 
@@ -79,6 +82,8 @@ export interface ReplicaOptions {
   poolConfig: pg.PoolConfig;
   /** How long a read, or a connection, may wait for a replica before the primary answers instead. */
   timeoutMs: number;
+  /** How far a replica's replay may be behind the primary's WAL before its reads go to the primary. */
+  maxLagMs?: number;
   /** Adds the pool's error listener (an idle connection lost must not crash the process). */
   configure: (pool: pg.Pool) => void;
   /** A replica was taken out of use, or back into it. */
@@ -93,6 +98,8 @@ export function openReplicas(
   urls: readonly string[],
   options: ReplicaOptions,
 ): Replicas {
+  const { maxLagMs = 5_000 } = options;
+  const checkIntervalMs = Math.min(REPLICA_CHECK_INTERVAL_MS, Math.max(MIN_CHECK_INTERVAL_MS, maxLagMs / 2));
   const replicas = urls.map((url) => {
     const pool = new pg.Pool({
       ...options.poolConfig,
@@ -108,6 +115,7 @@ export function openReplicas(
       replicaName(url),
       { replica: query, primary: (text) => primary.pool.query(text) },
       options.onChange,
+      maxLagMs,
     );
     routeQueries(pool, primary.pool, health, options.onRead);
     return { pool, health };
@@ -123,7 +131,7 @@ export function openReplicas(
     statuses: () => replicas.map(({ health }) => health.status),
     startChecks: async () => {
       await Promise.all(replicas.map(({ health }) => health.settle(START_CHECK_WINDOW_MS)));
-      timer ??= setInterval(() => void checkAll(), REPLICA_CHECK_INTERVAL_MS).unref();
+      timer ??= setInterval(() => void checkAll(), checkIntervalMs).unref();
     },
     stopChecks: () => clearInterval(timer),
   };

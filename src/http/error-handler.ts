@@ -10,6 +10,7 @@ import {
   isDataException,
   isDatabaseError,
   isDatabaseUnavailable,
+  isDiskFull,
   isUniqueViolation,
   sqlStateOf,
   vanishedReferenceOf,
@@ -92,7 +93,8 @@ function toHttpError(error: unknown): HttpError {
   const vanished = vanishedReferenceOf(error);
   if (vanished === "requestor") return noAuthSession();
   if (vanished === "post") return postNotFound();
-  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  // A full disk is an outage of the database's, not a fault of the request: the client may retry.
+  if (isDatabaseUnavailable(error) || isDiskFull(error)) return serviceUnavailable();
   if (isDataException(error)) return invalidInput();
   // The router refuses a path parameter that is not valid percent-encoding with a URIError marked
   // 400 but not `expose`; its message quotes the parameter, so the body says it in general terms.
@@ -118,6 +120,9 @@ function logError(logger: Logger, req: Request, requestId: unknown, httpError: H
   // A database error's message carries the query's bound parameters (emails, session tokens),
   // whatever the status it maps to: only its name and SQLSTATE are logged, never the message.
   if (isDatabaseError(cause)) Object.assign(context, { errorName: errorNameOf(cause), sqlState: sqlStateOf(cause) });
+  // The one 503 an operator must act on, not wait out: said in words, not only as 53100.
+  if (isDiskFull(cause))
+    Object.assign(context, { reason: "disk_full", hint: "the database's disk is full: free space" });
   if (httpError.status < 500) {
     logger.info(httpError.message, context);
     return;

@@ -1,14 +1,32 @@
 import * as z from "zod";
 import { serviceUnavailable } from "./errors.js";
+
+// Under one WAL segment (16 MB) free, the embedded database's next segment may not fit: writes
+// would soon fail for want of space, so the instance says it is not ready before they do.
+const MIN_FREE_DISK_BYTES = 16 * 1024 * 1024;
 import { route, type RouteGroup } from "./route.js";
 import { statusJson } from "./wire.js";
 
 /** `/ready`'s body; `replicas` only where read replicas are configured. */
 const readyJson = statusJson.extend({
   replicas: z
-    .array(z.object({ replica: z.string(), inUse: z.boolean(), problem: z.string().optional() }))
+    .array(
+      z.object({
+        replica: z.string(),
+        inUse: z.boolean(),
+        problem: z.string().optional(),
+        lagMs: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe(
+            "How far its replay was behind the primary at its last check; absent when that check could not tell",
+          ),
+      }),
+    )
     .optional()
-    .describe("Each read replica (host:port/database), whether reads go there, and if not, why"),
+    .describe("Each read replica (host:port/database), whether reads go there, if not why, and its lag"),
 });
 
 /**
@@ -27,11 +45,20 @@ export const probeRoutes: RouteGroup = {
       summary: "The database answers too",
       access: "anyone",
       successes: { 200: { description: "Ready", schema: readyJson } },
-      handler: async ({ res }, { database, readiness }) => {
+      handler: async ({ res }, { database, readiness, logger }) => {
         if (readiness.stopping) throw serviceUnavailable();
         try {
           await database.ping();
         } catch {
+          throw serviceUnavailable();
+        }
+        const freeBytes = await database.freeDiskBytes();
+        if (freeBytes !== undefined && freeBytes < MIN_FREE_DISK_BYTES) {
+          logger.warn("Not ready: the embedded database's disk is nearly full", {
+            reason: "disk_full",
+            freeBytes,
+            minFreeBytes: MIN_FREE_DISK_BYTES,
+          });
           throw serviceUnavailable();
         }
         const replicas = database.replicaStatuses();

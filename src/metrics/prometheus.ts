@@ -168,6 +168,15 @@ function registerScrapedMetrics(registers: Registry[], current: () => Partial<Sc
       }
     },
   );
+  gauge(
+    "posts_api_db_replica_lag_seconds",
+    "How far each read replica's replay was behind the primary at its last check; past DATABASE_REPLICA_MAX_LAG_MS its reads go to the primary",
+    ["replica"],
+    (g) => {
+      for (const { replica, lagMs } of current().replicas?.() ?? [])
+        if (lagMs !== undefined) g.set({ replica }, lagMs / 1000);
+    },
+  );
   gauge("posts_api_db_pool_waiting", "Queries waiting for a pooled connection", ["pool"], (g) => {
     for (const { pool, waiting } of current().pools?.() ?? []) g.set({ pool }, waiting);
   });

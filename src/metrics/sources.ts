@@ -1,5 +1,6 @@
 import type { CacheCounts } from "../changes/change-aware-cache.js";
 import type { PoolObserver, PoolState } from "../db/pool-observer.js";
+import type { ReplicaStatus } from "../db/replica-health.js";
 import type { RequestObserver } from "../http/finished-requests.js";
 
 /**
@@ -22,6 +23,8 @@ export interface ServiceMetrics {
 export interface ScrapedSources {
   requestsInFlight(): number;
   pools(): readonly PoolState[];
+  /** Each read replica as its last check found it (none without replicas). */
+  replicas(): readonly ReplicaStatus[];
   /** Resolves when the database answers, rejects when it does not. */
   pingDatabase(): Promise<void>;
   changeFeed: { trusted(): boolean; lastHeardAt(): number | undefined; reconnects(): number };
