@@ -490,7 +490,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user (who can then sign in; roles are always USER)
-         * @description Anyone. Rate-limited like sign-up.
+         * @description Anyone. Rate-limited like sign-up. With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.
          */
         post: operations["postUsers"];
         delete?: never;
@@ -806,7 +806,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user
-         * @description Anyone.
+         * @description Anyone. With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.
          */
         post: operations["postV2Users"];
         delete?: never;

@@ -6,6 +6,7 @@ import { schema } from "../db/schema.js";
 import { logBetterAuth } from "../logging/better-auth-log.js";
 import type { Logger } from "../logging/logger.js";
 import type { Mailer } from "../mail/mailer.js";
+import { mailVerificationOrNotice } from "./email-in-use.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
 import { signInMethodPlugins } from "./sign-in-methods.js";
@@ -34,6 +35,8 @@ export interface AuthOptions {
 }
 
 const HOUR_S = 60 * 60;
+/** How long a verification or email-change link works. */
+export const VERIFICATION_LINK_S = 24 * HOUR_S;
 
 export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthOptions) {
   return betterAuth({
@@ -56,10 +59,10 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
       requireEmailVerification: config.mail.requireEmailVerification,
     },
     emailVerification: {
-      sendVerificationEmail: ({ user, url }) => mailer.queue("verify-email", user, { url: withoutRootCallback(url) }),
+      sendVerificationEmail: ({ user, url }) => mailVerificationOrNotice(db, mailer, user, withoutRootCallback(url)),
       sendOnSignUp: mailer.available,
       sendOnSignIn: config.mail.requireEmailVerification,
-      expiresIn: 24 * HOUR_S,
+      expiresIn: VERIFICATION_LINK_S,
     },
     // Reset tokens are stored as hashes: someone who reads the database cannot use a pending one.
     verification: { storeIdentifier: "hashed" },
@@ -118,7 +121,7 @@ export type AuthSession = Auth["$Infer"]["Session"];
  * without a callbackURL); the API serves nothing there. Without it, following the link answers
  * with the outcome as JSON instead of a redirect to a 404.
  */
-function withoutRootCallback(link: string): string {
+export function withoutRootCallback(link: string): string {
   const url = new URL(link);
   if (url.searchParams.get("callbackURL") === "/") url.searchParams.delete("callbackURL");
   return url.toString();

@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { type Audit, recordAudit } from "../audit/service.js";
 import type { Auth } from "../auth/auth.js";
+import { ownerOf } from "../auth/email-in-use.js";
+import type { Mailer } from "../mail/mailer.js";
 import type { Role } from "../roles.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
-import { duplicateEmail, ownEmailChange, userNotFound } from "../http/errors.js";
+import { duplicateEmail, HttpError, ownEmailChange, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { notify } from "../notifications/service.js";
 import { isUuid } from "../db/uuid.js";
@@ -93,13 +96,33 @@ export async function searchUsers(
 /**
  * Creates a user who signs in like one who signed up: the password is hashed by better-auth's own
  * hasher, and the address is asked to verify itself, as at sign-up (nothing is queued without mail).
+ *
+ * Anyone may call it. When addresses must be verified before signing in, a taken address is
+ * answered as sign-up answers it, like a free one (with a record nobody can sign in to), and its
+ * owner is told by mail instead of the new address being asked to verify: the answer no longer says
+ * who has an account. Without verification a new user is signed in at once, so, as at sign-up, a
+ * taken address is a 409.
  */
-export async function registerUser(db: Db, auth: Auth, input: { name: string; email: string; password: string }) {
+export async function registerUser(
+  db: Db,
+  auth: Auth,
+  mailer: Mailer,
+  input: { name: string; email: string; password: string },
+): Promise<PublicUser> {
   const passwordHash = await (await auth.$context).password.hash(input.password);
-  const user = await createUser(db, { name: input.name, email: input.email, passwordHash });
-  if (auth.options.emailVerification?.sendOnSignUp)
-    await auth.api.sendVerificationEmail({ body: { email: user.email } });
-  return user;
+  try {
+    const user = await createUser(db, { name: input.name, email: input.email, passwordHash });
+    if (auth.options.emailVerification?.sendOnSignUp)
+      await auth.api.sendVerificationEmail({ body: { email: user.email } });
+    return user;
+  } catch (error) {
+    if (!(error instanceof HttpError && error.code === "duplicate_email")) throw error;
+    if (!auth.options.emailAndPassword.requireEmailVerification) throw error;
+    const owner = await ownerOf(db, input.email);
+    if (owner) await mailer.queue("email-in-use", owner);
+    const now = new Date();
+    return { id: randomUUID(), email: input.email, name: input.name, roles: ["USER"], createdAt: now, updatedAt: now };
+  }
 }
 
 export interface NewUser {

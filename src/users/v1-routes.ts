@@ -38,13 +38,14 @@ export const usersV1Routes: Route[] = [
     path: "/users",
     tag,
     summary: "Create a user (who can then sign in; roles are always USER)",
-    description: "Rate-limited like sign-up.",
+    description:
+      "Rate-limited like sign-up. With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.",
     access: "anyone",
     body: createUserBody,
     successes: { 201: { description: "Created", schema: userResult } },
     errors: [409],
-    handler: async ({ res, input }, { db, auth }) => {
-      res.status(201).json({ user: await users.registerUser(db, auth, input.body) });
+    handler: async ({ res, input }, { db, auth, mailer }) => {
+      res.status(201).json({ user: await users.registerUser(db, auth, mailer, input.body) });
     },
   }),
   // Any signed-in user reads any user's whole record here: v1 clients rely on it (v2 shows others `{id, name}`).

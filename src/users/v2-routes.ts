@@ -47,12 +47,14 @@ export const usersV2Routes: Route[] = [
     path: "/users/",
     tag,
     summary: "Create a user",
+    description:
+      "With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.",
     access: "anyone",
     body: createUserBody,
     successes: { 201: { description: "Created", schema: userJson } },
     errors: [409],
-    handler: async ({ res, input }, { db, auth }) => {
-      res.status(201).json(await users.registerUser(db, auth, input.body));
+    handler: async ({ res, input }, { db, auth, mailer }) => {
+      res.status(201).json(await users.registerUser(db, auth, mailer, input.body));
     },
   }),
   route({
