@@ -8,7 +8,7 @@ import type { Logger } from "../logging/logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { mailVerificationOrNotice } from "./email-in-use.js";
 import { userFieldLimits } from "./field-limits.js";
-import { endOtherSessionsOnPasswordChange } from "./password-change.js";
+import { endOtherSessionsOnPasswordChange, endPendingResets, resetIdentifierStorage } from "./password-change.js";
 import { signInMethodPlugins } from "./sign-in-methods.js";
 import { accountPlugins } from "./two-factor.js";
 
@@ -56,6 +56,8 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
       resetPasswordTokenExpiresIn: HOUR_S,
       // Whoever reset the password may be locking out someone who knew the old one.
       revokeSessionsOnPasswordReset: true,
+      // Only the link used is spent by better-auth; the others mailed before it end here too.
+      onPasswordReset: ({ user }) => endPendingResets(db, user.id),
       requireEmailVerification: config.mail.requireEmailVerification,
     },
     emailVerification: {
@@ -65,7 +67,7 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
       expiresIn: VERIFICATION_LINK_S,
     },
     // Reset tokens are stored as hashes: someone who reads the database cannot use a pending one.
-    verification: { storeIdentifier: "hashed" },
+    verification: { storeIdentifier: resetIdentifierStorage },
     user: {
       // The old address approves first, then the new one is verified; never changed unverified.
       changeEmail: {

@@ -93,6 +93,43 @@ describe("password reset", () => {
     expect(followedAgain.headers.location).toBe(`${FRONTEND}/reset?error=INVALID_TOKEN`);
   });
 
+  it("ends every other pending link once one is used: of 5, the newest leaves the oldest useless", async () => {
+    const user = await signUp(t);
+    for (let i = 0; i < 5; i++) expect((await requestReset(user.email)).status).toBe(200);
+    const mails = await smtp.waitForMail(user.email, "Reset your password", 5);
+    const tokens = mails.map((mail) => linkIn(mail).pathname.split("/").at(-1)!);
+
+    const newest = await t.http
+      .post("/api/auth/reset-password")
+      .send({ token: tokens[4], newPassword: "newest password" });
+    expect(newest.status).toBe(200);
+    const oldest = await t.http
+      .post("/api/auth/reset-password")
+      .send({ token: tokens[0], newPassword: "oldest password" });
+    expect(oldest.status).toBe(400);
+    expect(oldest.body).toEqual({ code: "INVALID_TOKEN", message: "Invalid token" });
+    await signIn(t.http, { email: user.email, password: "newest password" });
+  });
+
+  it("ends a pending link when the password is changed", async () => {
+    const user = await signUp(t);
+    await requestReset(user.email);
+    const token = linkIn(await resetMailTo(user.email))
+      .pathname.split("/")
+      .at(-1)!;
+    const changed = await t.http
+      .post("/api/auth/change-password")
+      .set("Cookie", user.cookie)
+      .set("Origin", FRONTEND)
+      .send({ currentPassword: user.password, newPassword: "a changed long password" });
+    expect(changed.status).toBe(200);
+
+    const res = await t.http.post("/api/auth/reset-password").send({ token, newPassword: "a thief's long password" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: "INVALID_TOKEN", message: "Invalid token" });
+    await signIn(t.http, { email: user.email, password: "a changed long password" });
+  });
+
   it("refuses an expired token with 400 INVALID_TOKEN", async () => {
     const user = await signUp(t);
     await requestReset(user.email);
