@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { requestAudit } from "../audit/service.js";
-import { authorize, roleGates } from "../auth/policy.js";
+import { authorize, can, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
@@ -66,15 +66,20 @@ export const usersV1Routes: Route[] = [
     method: "put",
     path: "/users/:id",
     tag,
-    summary: "Update your own name",
+    summary: "Update your own name (or, as ADMIN, another user's email)",
     description:
-      "Only the user themselves; no admin exemption. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).",
+      "The user themselves: `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification). An ADMIN may set another user's email (not the name: 403): a new email is unverified, the old address gets a notice, and the change is audited (user.update_by_admin).",
     access: "session",
     params: idParams,
     body: updateUserBody,
     successes: { 200: { description: "The updated user", schema: userResult } },
     errors: [403, 404, 409],
-    handler: async ({ req, res, input: { params, body } }, { db }) => {
+    handler: async ({ req, res, input: { params, body } }, { db, mailer }) => {
+      if (body.email !== undefined && can(actorOf(req), "user.updateOther", params)) {
+        const audit = (change: Record<string, unknown>) => requestAudit(req, "user.update_by_admin", params.id, change);
+        res.json({ user: await users.updateUserAsAdmin(db, mailer, params.id, body, audit) });
+        return;
+      }
       authorize(actorOf(req), "user.update", params);
       res.json({ user: await users.updateOwnProfile(db, params.id, body) });
     },
