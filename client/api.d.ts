@@ -490,7 +490,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user (who can then sign in; roles are always USER)
-         * @description Anyone. Rate-limited like sign-up.
+         * @description Anyone. Rate-limited like sign-up. With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.
          */
         post: operations["postUsers"];
         delete?: never;
@@ -532,8 +532,8 @@ export interface paths {
          */
         get: operations["getUsersById"];
         /**
-         * Update your own name
-         * @description Needs a session. Only the user themselves; no admin exemption. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).
+         * Update your own name (or, as ADMIN, another user's email)
+         * @description Needs a session. The user themselves: `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification). An ADMIN may set another user's email (not the name: 403): a new email is unverified, the old address gets a notice, and the change is audited (user.update_by_admin).
          */
         put: operations["putUsersById"];
         post?: never;
@@ -806,7 +806,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user
-         * @description Anyone.
+         * @description Anyone. With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.
          */
         post: operations["postV2Users"];
         delete?: never;
@@ -829,7 +829,7 @@ export interface paths {
         get: operations["getV2UsersById"];
         /**
          * Replace your own user
-         * @description Needs a session. Only the user themselves. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).
+         * @description Needs a session. The user themselves: `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification). An ADMIN may set another user's email (not the name: 403): a new email is unverified, the old address gets a notice, and the change is audited (user.update_by_admin).
          */
         put: operations["putV2UsersById"];
         post?: never;
@@ -842,7 +842,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of your own user
-         * @description Needs a session. Only the user themselves. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).
+         * @description Needs a session. The user themselves: `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification). An ADMIN may set another user's email (not the name: 403): a new email is unverified, the old address gets a notice, and the change is audited (user.update_by_admin).
          */
         patch: operations["patchV2UsersById"];
         trace?: never;

@@ -15,7 +15,7 @@ import { health, Readiness } from "./http/health.js";
 import { cursorSigner } from "./http/lists/cursor.js";
 import { probeRoutes } from "./http/ready.js";
 import { mountGroup } from "./http/route.js";
-import { addressRateLimit, rateLimits } from "./http/rate-limit.js";
+import { addressRateLimit, rateLimits, recipientLimit } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { requestId } from "./logging/request-id.js";
 import { requestLogger } from "./logging/request-logger.js";
@@ -81,6 +81,8 @@ export function createApp(options: AppOptions): Express {
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   const limits = { config, logger, stores: options.rateLimitStores, onRefused: metrics?.rateLimitRefused };
   app.use(rateLimits(limits));
+  // Every mail, whatever queued it, spends its address's budget in the same counters.
+  options.mailer.limitPerRecipient(recipientLimit(limits));
   // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
   app.all("/api/auth/*splat", authHandler(auth, changes, options.mailer, addressRateLimit(limits), db));
   // After better-auth, whose own origin check answers for its routes.

@@ -7,8 +7,9 @@ import { logBetterAuth } from "../logging/better-auth-log.js";
 import type { Logger } from "../logging/logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { failureKeepingMailer } from "./mail-in-request.js";
+import { mailVerificationOrNotice } from "./email-in-use.js";
 import { userFieldLimits } from "./field-limits.js";
-import { endOtherSessionsOnPasswordChange } from "./password-change.js";
+import { endOtherSessionsOnPasswordChange, endPendingResets, resetIdentifierStorage } from "./password-change.js";
 import { signInMethodPlugins } from "./sign-in-methods.js";
 import { accountPlugins } from "./two-factor.js";
 
@@ -35,6 +36,8 @@ export interface AuthOptions {
 }
 
 const HOUR_S = 60 * 60;
+/** How long a verification or email-change link works. */
+export const VERIFICATION_LINK_S = 24 * HOUR_S;
 
 export function createAuth({ config, db, logger, mailer: serviceMailer, passwordHasher }: AuthOptions) {
   const mailer = failureKeepingMailer(serviceMailer);
@@ -55,16 +58,18 @@ export function createAuth({ config, db, logger, mailer: serviceMailer, password
       resetPasswordTokenExpiresIn: HOUR_S,
       // Whoever reset the password may be locking out someone who knew the old one.
       revokeSessionsOnPasswordReset: true,
+      // Only the link used is spent by better-auth; the others mailed before it end here too.
+      onPasswordReset: ({ user }) => endPendingResets(db, user.id),
       requireEmailVerification: config.mail.requireEmailVerification,
     },
     emailVerification: {
-      sendVerificationEmail: ({ user, url }) => mailer.queue("verify-email", user, { url: withoutRootCallback(url) }),
+      sendVerificationEmail: ({ user, url }) => mailVerificationOrNotice(db, mailer, user, withoutRootCallback(url)),
       sendOnSignUp: mailer.available,
       sendOnSignIn: config.mail.requireEmailVerification,
-      expiresIn: 24 * HOUR_S,
+      expiresIn: VERIFICATION_LINK_S,
     },
     // Reset tokens are stored as hashes: someone who reads the database cannot use a pending one.
-    verification: { storeIdentifier: "hashed" },
+    verification: { storeIdentifier: resetIdentifierStorage },
     user: {
       // The old address approves first, then the new one is verified; never changed unverified.
       changeEmail: {
@@ -120,7 +125,7 @@ export type AuthSession = Auth["$Infer"]["Session"];
  * without a callbackURL); the API serves nothing there. Without it, following the link answers
  * with the outcome as JSON instead of a redirect to a 404.
  */
-function withoutRootCallback(link: string): string {
+export function withoutRootCallback(link: string): string {
   const url = new URL(link);
   if (url.searchParams.get("callbackURL") === "/") url.searchParams.delete("callbackURL");
   return url.toString();

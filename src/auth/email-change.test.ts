@@ -53,6 +53,41 @@ describe("POST /api/auth/change-email", () => {
     await signIn(t.http, { email: newEmail, password: user.password });
   });
 
+  it("answers and mails alike for a taken address, whose owner is told instead of asked to confirm", async () => {
+    const [user, owner] = [await verifiedUser(), await verifiedUser()];
+    const APPROVAL = "Approve the change of your email address";
+    const change = (newEmail: string) =>
+      t.http
+        .post("/api/auth/change-email")
+        .set("Cookie", user.cookie)
+        .set("Origin", ORIGIN)
+        .send({ newEmail, callbackURL: `${ORIGIN}/changed` });
+
+    const free = await change(`free-${user.email}`);
+    await smtp.waitForMail(user.email, APPROVAL, 1);
+    const taken = await change(owner.email.toUpperCase());
+    expect([free.status, free.body]).toEqual([taken.status, taken.body]);
+    const approvals = await smtp.waitForMail(user.email, APPROVAL, 2);
+    const toTaken = approvals.find((mail) => mail.parsed.text!.includes(owner.email))!;
+
+    expect((await follow(toTaken)).status).toBe(302);
+    const [notice] = await smtp.waitForMail(owner.email, "Someone tried to use your email address");
+    expect(notice!.parsed.text).not.toMatch(/https?:\/\//);
+    expect(smtp.received.filter((mail) => mail.envelopeTo.includes(owner.email))).toHaveLength(2);
+    expect(await emailOf(user)).toBe(user.email);
+  });
+
+  it("tells the owner of a taken address an unverified account names, as the free one is mailed", async () => {
+    const [user, owner] = [await signUp(t), await signUp(t)];
+    const res = await t.http
+      .post("/api/auth/change-email")
+      .set("Cookie", user.cookie)
+      .set("Origin", ORIGIN)
+      .send({ newEmail: owner.email });
+    expect([res.status, res.body]).toEqual([200, { status: true }]);
+    await smtp.waitForMail(owner.email, "Someone tried to use your email address");
+  });
+
   it("needs a session", async () => {
     const res = await t.http.post("/api/auth/change-email").set("Origin", ORIGIN).send({ newEmail: "x@example.com" });
     expect(res.status).toBe(401);

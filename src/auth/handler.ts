@@ -14,7 +14,8 @@ import {
 } from "../http/errors.js";
 import { jsonWritesOnly } from "../http/conventions.js";
 import type { Mailer } from "../mail/mailer.js";
-import { type Auth, CLIENT_ADDRESS_HEADER } from "./auth.js";
+import { type Auth, CLIENT_ADDRESS_HEADER, VERIFICATION_LINK_S, withoutRootCallback } from "./auth.js";
+import { mailForTakenAddress } from "./email-in-use.js";
 import { authBodyField, parseAuthBody } from "../http/auth-body.js";
 import { safeCallbacks } from "./callback-urls.js";
 import { userFields } from "./field-limits.js";
@@ -180,6 +181,10 @@ export function authHandler(
         // The account a failed sign-up made goes again, so that asking again signs up afresh.
         (answer) => (endpointOf(req.originalUrl) === "/sign-up/email" ? forgetSignedUpUser(db, answer) : undefined),
       );
+      if (endpointOf(req.originalUrl) === "/change-email" && response.status === 200)
+        await onPrimary(() =>
+          changedToTakenAddress(request, authBodyField(req, "newEmail"), authBodyField(req, "callbackURL")),
+        );
       // A known address costs two writes that an unknown one does not: answering no sooner than
       // a fixed time after the request hides which of the two it was.
       if (endpointOf(req.originalUrl) === "/request-password-reset")
@@ -192,6 +197,26 @@ export function authHandler(
       if (response.status === 404) throw endpointNotFound(req.method, req.originalUrl);
       throw new Error(`better-auth answered ${response.status} without a body`);
     })(req, res);
+  };
+  // See mailForTakenAddress: a change to a taken address mails as a change to a free one does.
+  const changedToTakenAddress = async (request: Request, newEmail: unknown, callbackURL: unknown): Promise<void> => {
+    if (typeof newEmail !== "string") return;
+    const session = await auth.api.getSession({ headers: request.headers });
+    if (!session) return;
+    const context = await auth.$context;
+    await mailForTakenAddress(
+      db,
+      mailer,
+      {
+        user: session.user,
+        newEmail: newEmail.toLowerCase(),
+        callbackURL: typeof callbackURL === "string" ? callbackURL : undefined,
+        secret: context.secret,
+        baseURL: context.baseURL,
+        expiresInS: VERIFICATION_LINK_S,
+      },
+      withoutRootCallback,
+    );
   };
   const sessionById: RequestHandler = (req, res, next) =>
     endpointOf(req.originalUrl) === "/revoke-session" ? revokeSession(req, res, next) : next();

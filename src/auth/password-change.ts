@@ -1,7 +1,36 @@
 import type { GenericEndpointContext } from "better-auth";
-import { and, eq, ne } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, like, ne } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { sessions } from "../db/schema.js";
+import { sessions, verifications } from "../db/schema.js";
+
+const RESET_PREFIX = "reset-password:";
+
+/**
+ * How a reset link's identifier is stored: hashed like every other (someone who reads the database
+ * cannot use a pending link), behind a prefix that says it is a reset link, so that every pending
+ * reset link of a user can be found and ended (`endPendingResets`) without knowing the links.
+ */
+export const resetIdentifierStorage = {
+  default: "hashed" as const,
+  overrides: {
+    [RESET_PREFIX]: {
+      hash: (identifier: string) =>
+        Promise.resolve(`${RESET_PREFIX}${createHash("sha256").update(identifier).digest("base64url")}`),
+    },
+  },
+};
+
+/**
+ * A new password ends every reset link still pending for the user: a link mailed before it (the
+ * other links of a reset spree, or one a thief requested before the owner changed the password)
+ * would otherwise set the password again within its hour.
+ */
+export async function endPendingResets(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_PREFIX}%`)));
+}
 
 /**
  * A stolen cookie must not outlive a password change, yet better-auth's change-password ends the
@@ -15,5 +44,6 @@ export function endOtherSessionsOnPasswordChange(db: Db) {
     const current = endpoint?.context.session;
     if (endpoint?.path !== "/change-password" || account.password === undefined || !current) return;
     await db.delete(sessions).where(and(eq(sessions.userId, current.user.id), ne(sessions.id, current.session.id)));
+    await endPendingResets(db, current.user.id);
   };
 }

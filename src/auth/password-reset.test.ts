@@ -26,6 +26,9 @@ async function resetMailTo(email: string) {
   return mails.at(-1)!;
 }
 
+/** The address proven, as by following a verification link: only then does a mail greet the owner by name. */
+const verified = (id: string) => t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
+
 /** Follows the mail's link as a browser would: the API redirects to the frontend's page with the token. */
 async function tokenFromLink(link: URL): Promise<string> {
   const res = await t.http.get(`${link.pathname}${link.search}`);
@@ -38,6 +41,7 @@ async function tokenFromLink(link: URL): Promise<string> {
 describe("password reset", () => {
   it("mails a link that sets a new password and ends every session", async () => {
     const user = await signUp(t, { name: "Ada Lovelace" });
+    await verified(user.id);
     const otherSession = await signIn(t.http, user);
 
     const res = await requestReset(user.email);
@@ -89,6 +93,43 @@ describe("password reset", () => {
     expect(followedAgain.headers.location).toBe(`${FRONTEND}/reset?error=INVALID_TOKEN`);
   });
 
+  it("ends every other pending link once one is used: of 5, the newest leaves the oldest useless", async () => {
+    const user = await signUp(t);
+    for (let i = 0; i < 5; i++) expect((await requestReset(user.email)).status).toBe(200);
+    const mails = await smtp.waitForMail(user.email, "Reset your password", 5);
+    const tokens = mails.map((mail) => linkIn(mail).pathname.split("/").at(-1)!);
+
+    const newest = await t.http
+      .post("/api/auth/reset-password")
+      .send({ token: tokens[4], newPassword: "newest password" });
+    expect(newest.status).toBe(200);
+    const oldest = await t.http
+      .post("/api/auth/reset-password")
+      .send({ token: tokens[0], newPassword: "oldest password" });
+    expect(oldest.status).toBe(400);
+    expect(oldest.body).toEqual({ code: "INVALID_TOKEN", message: "Invalid token" });
+    await signIn(t.http, { email: user.email, password: "newest password" });
+  });
+
+  it("ends a pending link when the password is changed", async () => {
+    const user = await signUp(t);
+    await requestReset(user.email);
+    const token = linkIn(await resetMailTo(user.email))
+      .pathname.split("/")
+      .at(-1)!;
+    const changed = await t.http
+      .post("/api/auth/change-password")
+      .set("Cookie", user.cookie)
+      .set("Origin", FRONTEND)
+      .send({ currentPassword: user.password, newPassword: "a changed long password" });
+    expect(changed.status).toBe(200);
+
+    const res = await t.http.post("/api/auth/reset-password").send({ token, newPassword: "a thief's long password" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: "INVALID_TOKEN", message: "Invalid token" });
+    await signIn(t.http, { email: user.email, password: "a changed long password" });
+  });
+
   it("refuses an expired token with 400 INVALID_TOKEN", async () => {
     const user = await signUp(t);
     await requestReset(user.email);
@@ -129,7 +170,7 @@ describe("password reset", () => {
     const user = await signUp(t);
     // Written directly: the API refuses control characters in a name, an older row may still hold them.
     const name = 'Eve\r\nBcc: victim@example.com\r\n\r\n<script>alert("x")</script>';
-    await t.database.db.update(users).set({ name }).where(eq(users.id, user.id));
+    await t.database.db.update(users).set({ name, emailVerified: true }).where(eq(users.id, user.id));
 
     await requestReset(user.email);
     const mail = await resetMailTo(user.email);

@@ -99,6 +99,11 @@ const rules = {
     (actor, user) => actor.id === user.id,
     () => notOwner("You can only update your own profile"),
   ),
+  /** Support: an ADMIN corrects another user's address, never the name (users/service.ts updateUserAsAdmin). */
+  "user.updateOther": rule<UserRef>(
+    (actor, user) => actor.id !== user.id && actor.isAdmin,
+    () => notOwner("You can only update your own profile"),
+  ),
   /** Email, roles and dates; anyone else gets the public view (v2). */
   "user.readPrivate": rule<UserRef>((actor, user) => actor.id === user.id || actor.isAdmin, responses.forbidden),
   // The two rules on one's own account look at who really sent the request, impersonating or not.

@@ -29,6 +29,21 @@ describe("REQUIRE_EMAIL_VERIFICATION", () => {
     expect(Object.keys(first.body.user).sort()).toEqual(Object.keys(again.body.user).sort());
   });
 
+  for (const path of ["/api/users", "/api/v2/users/"]) {
+    it(`answers ${path} alike for a taken and a free address, and tells the taken one's owner`, async () => {
+      const taken = `taken-${Date.now()}@example.com`;
+      await t.http.post("/api/auth/sign-up/email").send(signUpBody(taken));
+      const free = await t.http.post(path).send({ ...signUpBody(`free-${Date.now()}@example.com`) });
+      const again = await t.http.post(path).send(signUpBody(taken));
+      expect([free.status, again.status]).toEqual([201, 201]);
+      const record = (res: typeof free) =>
+        (path === "/api/users" ? res.body.user : res.body) as Record<string, unknown>;
+      expect(Object.keys(record(again)).sort()).toEqual(Object.keys(record(free)).sort());
+      expect(record(again)).toMatchObject({ email: taken, roles: ["USER"] });
+      await smtp.waitForMail(taken, "Someone tried to use your email address");
+    });
+  }
+
   it("refuses an unverified sign-in with better-auth's code and mails a fresh link that opens the door", async () => {
     const email = `refused-${Date.now()}@example.com`;
     await t.http.post("/api/auth/sign-up/email").send(signUpBody(email));

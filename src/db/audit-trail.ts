@@ -19,6 +19,7 @@ export type AuditAction =
   | "admin.impersonate"
   | "admin.elevate_with_admin_key"
   | "user.set_roles"
+  | "user.update_by_admin"
   | "user.delete"
   | "user.revoke_session"
   | "post.moderate"

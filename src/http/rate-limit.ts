@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Request, RequestHandler } from "express";
-import { rateLimit, type Store } from "express-rate-limit";
+import { MemoryStore, rateLimit, type Store } from "express-rate-limit";
 import { authBodyField } from "./auth-body.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logging/logger.js";
@@ -97,7 +97,7 @@ export function addressRateLimit({ config, logger, stores, onRefused }: RateLimi
     limit: MAILS_PER_ADDRESS,
     standardHeaders: "draft-7",
     legacyHeaders: false,
-    keyGenerator: (req) => createHash("sha256").update(addressIn(req)!).digest("base64url"),
+    keyGenerator: (req) => addressKey(addressIn(req)!),
     handler: (_req, _res, next) => {
       onRefused?.("address");
       next(rateLimited());
@@ -111,6 +111,41 @@ export function addressRateLimit({ config, logger, stores, onRefused }: RateLimi
       return next();
     return limiter(req, res, next);
   };
+}
+
+/**
+ * Every mail the service sends spends its recipient's budget: MAILS_PER_ADDRESS an hour, whatever
+ * the kind (reset, verification, email change approval, notices) and whoever caused it. The
+ * request limit above answers 429 to whoever names an address too often; this one holds for the
+ * mails no such request names (a verification resent at sign-in, a change of address to someone
+ * else's), which any number of accounts can cause. Counted where the rate limits count (Redis
+ * when configured, shared by every instance), keyed by a hash of the address; a counter store that
+ * fails lets the mail through, as it lets requests through.
+ */
+export function recipientLimit({
+  config,
+  stores,
+}: RateLimitDeps): { take(address: string): Promise<boolean> } | undefined {
+  if (!config.rateLimit.enabled) return undefined;
+  const store = stores?.create("recipient") ?? new MemoryStore();
+  const ready = Promise.resolve(
+    store.init?.({ windowMs: ADDRESS_WINDOW_MS } as Parameters<NonNullable<Store["init"]>>[0]),
+  );
+  return {
+    async take(address) {
+      try {
+        await ready;
+        const { totalHits } = await store.increment(addressKey(address));
+        return totalHits <= MAILS_PER_ADDRESS;
+      } catch {
+        return true;
+      }
+    },
+  };
+}
+
+function addressKey(address: string): string {
+  return createHash("sha256").update(address.trim().toLowerCase()).digest("base64url");
 }
 
 /** The address a better-auth request's body names, as better-auth compares addresses. */

@@ -11,7 +11,21 @@ import { MailWorker, type MailWorkerOptions, WORKER_OPTIONS } from "./worker.js"
 export interface MailRecipient {
   name: string;
   email: string;
+  /** Whether the account's owner has proven this address; only then may the mail greet them by name. */
+  emailVerified?: boolean;
 }
+
+/**
+ * The per-address budget every mail spends (see http/rate-limit.ts): false once the address has
+ * had its share for now. Counts are kept where the rate limits keep theirs, shared by instances.
+ */
+export interface RecipientLimit {
+  take(address: string): Promise<boolean>;
+}
+
+// Kinds that go to an address nobody has proven yet: a name in them is whatever the account's
+// creator typed, sent to a stranger's mailbox under the service's name.
+const TO_UNPROVEN_ADDRESS: ReadonlySet<MailKind> = new Set(["verify-email"]);
 
 /**
  * What the rest of the service knows of mail: whether it can send at all, `queue` (durable once it
@@ -21,6 +35,7 @@ export class Mailer {
   private readonly sealer: PayloadSealer;
   private worker: MailWorker | undefined;
   private readonly messageIdDomain: string;
+  private recipientLimit: RecipientLimit | undefined;
 
   constructor(private readonly deps: { config: Pick<Config, "mail" | "authSecret">; db: Db; logger: Logger }) {
     this.sealer = new PayloadSealer(deps.config.authSecret);
@@ -32,17 +47,29 @@ export class Mailer {
     return this.deps.config.mail.transport !== "off";
   }
 
+  /** From now on every message spends its address's budget first (the app sets it, with the rate limits). */
+  limitPerRecipient(limit: RecipientLimit | undefined): void {
+    this.recipientLimit = limit;
+  }
+
   /**
    * Stores the message in the outbox and wakes this instance's worker; resolves once the row is
-   * committed, before any SMTP exchange. Without mail it stores nothing.
+   * committed, before any SMTP exchange. Without mail it stores nothing; over its address's budget
+   * it stores nothing either, and the caller answers as if it had been sent, so that the answer
+   * says nothing about the address. The greeting names the recipient only on a proven address.
    */
-  async queue(kind: MailKind, to: MailRecipient, values: { url: string; newEmail?: string }): Promise<void> {
+  async queue(kind: MailKind, to: MailRecipient, values: { url?: string; newEmail?: string } = {}): Promise<void> {
     if (!this.available) return;
+    if (this.recipientLimit && !(await this.recipientLimit.take(to.email))) {
+      this.deps.logger.warn("Mail not sent: its address has had its share of mail for now", { kind });
+      return;
+    }
+    const named = to.emailVerified === true && !TO_UNPROVEN_ADDRESS.has(kind);
     await insertMail(this.deps.db, {
       kind,
       recipient: to.email,
       messageId: `<${randomUUID()}@${this.messageIdDomain}>`,
-      payload: this.sealer.seal({ name: to.name, ...values }),
+      payload: this.sealer.seal({ ...values, name: named ? to.name : "", url: values.url ?? "" }),
       expiresAt: new Date(Date.now() + MAIL_KINDS[kind].validForMs),
     });
     this.worker?.wake();

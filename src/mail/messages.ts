@@ -3,11 +3,17 @@ export const MAIL_KINDS = {
   "reset-password": { validForMs: 60 * 60 * 1000 },
   "verify-email": { validForMs: 24 * 60 * 60 * 1000 },
   "confirm-email-change": { validForMs: 24 * 60 * 60 * 1000 },
+  // Notices carry no link; they are worth sending as long as the event is recent.
+  "email-in-use": { validForMs: 24 * 60 * 60 * 1000 },
+  "email-changed-by-admin": { validForMs: 24 * 60 * 60 * 1000 },
 } as const;
 
 export type MailKind = keyof typeof MAIL_KINDS;
 
-/** The values a message is written from; `newEmail` only for an email change. */
+/**
+ * The values a message is written from: `name` empty when the greeting names nobody (see
+ * Mailer.queue), `url` empty for a notice, which has no link; `newEmail` only for an email change.
+ */
 export interface MailValues {
   name: string;
   url: string;
@@ -36,7 +42,8 @@ export function escapeHtml(value: string): string {
 interface Wording {
   subject: string;
   lead: (values: MailValues) => string;
-  action: string;
+  /** The link's words; a notice has none. */
+  action?: string;
   after: string;
 }
 
@@ -61,6 +68,17 @@ const WORDING: Record<MailKind, Wording> = {
     after:
       "The new address is then asked to confirm too. If you did not ask for this, ignore this message and change your password.",
   },
+  "email-in-use": {
+    subject: "Someone tried to use your email address",
+    lead: () =>
+      "Someone tried to move an account to this address, or to create one with it. It already belongs to your account, so nothing changed.",
+    after: "You need not do anything. If you cannot sign in, reset your password.",
+  },
+  "email-changed-by-admin": {
+    subject: "Your account's email address was changed",
+    lead: (values) => `An administrator changed your account's email address to ${values.newEmail ?? ""}.`,
+    after: "This address no longer signs in to the account. If you did not ask for this, contact the administrators.",
+  },
 };
 
 /** A kind's fixed subject, which names no one; the kind itself for one this version does not know. */
@@ -71,15 +89,24 @@ export function subjectOf(kind: string): string {
 /** The plain-text and HTML parts of one message; subjects are fixed, so no header carries a user's value. */
 export function renderMail(kind: MailKind, values: MailValues): RenderedMail {
   const wording = WORDING[kind];
-  const greeting = `Hello ${values.name},`;
+  const greeting = values.name ? `Hello ${values.name},` : "Hello,";
   const lead = wording.lead(values);
-  const text = [greeting, "", lead, "", `${wording.action}: ${values.url}`, "", wording.after, ""].join("\n");
+  const action = wording.action && values.url ? { words: wording.action, url: values.url } : undefined;
+  const text = [
+    greeting,
+    "",
+    lead,
+    "",
+    ...(action ? [`${action.words}: ${action.url}`, ""] : []),
+    wording.after,
+    "",
+  ].join("\n");
   const html = [
     "<!doctype html>",
     '<html><body style="font-family: sans-serif">',
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(lead)}</p>`,
-    `<p><a href="${escapeHtml(values.url)}">${escapeHtml(wording.action)}</a></p>`,
+    ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.words)}</a></p>`] : []),
     `<p>${escapeHtml(wording.after)}</p>`,
     "</body></html>",
   ].join("\n");

@@ -108,20 +108,20 @@ export class MailWorker {
       return markFailed(db, mail, "expired before it could be sent");
     }
     const values = mail.payload === null ? undefined : sealer.open(mail.payload);
-    if (!values?.url || values.name === undefined) {
+    if (values === undefined) {
       logger.error("Mail given up: it was queued under another BETTER_AUTH_SECRET", about);
       return markFailed(db, mail, "unreadable with the current BETTER_AUTH_SECRET");
     }
     const rendered = renderMail(mail.kind as MailKind, {
-      name: values.name,
-      url: values.url,
+      name: values.name ?? "",
+      url: values.url ?? "",
       newEmail: values.newEmail,
     });
     try {
       await transport.send(
         {
           from: this.deps.from,
-          to: { name: values.name, address: mail.recipient },
+          to: { name: values.name ?? "", address: mail.recipient },
           messageId: mail.messageId,
           ...rendered,
         },

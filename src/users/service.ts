@@ -1,11 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { and, arrayContains, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { type Audit, recordAudit } from "../audit/service.js";
 import type { Auth } from "../auth/auth.js";
+import { ownerOf } from "../auth/email-in-use.js";
 import { answeredOnceMailQueued } from "../auth/mail-in-request.js";
+import type { Mailer } from "../mail/mailer.js";
 import type { Role } from "../roles.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
-import { duplicateEmail, ownEmailChange, userNotFound } from "../http/errors.js";
+import { duplicateEmail, HttpError, notOwner, ownEmailChange, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { notify } from "../notifications/service.js";
 import { isUuid } from "../db/uuid.js";
@@ -100,10 +103,31 @@ export async function searchUsers(
 /**
  * Creates a user who signs in like one who signed up: the password is hashed by better-auth's own
  * hasher, and the address is asked to verify itself, as at sign-up (nothing is queued without mail).
+ *
+ * Anyone may call it. When addresses must be verified before signing in, a taken address is
+ * answered as sign-up answers it, like a free one (with a record nobody can sign in to), and its
+ * owner is told by mail instead of the new address being asked to verify: the answer no longer says
+ * who has an account. Without verification a new user is signed in at once, so, as at sign-up, a
+ * taken address is a 409.
  */
-export async function registerUser(db: Db, auth: Auth, input: { name: string; email: string; password: string }) {
+export async function registerUser(
+  db: Db,
+  auth: Auth,
+  mailer: Mailer,
+  input: { name: string; email: string; password: string },
+): Promise<PublicUser> {
   const passwordHash = await (await auth.$context).password.hash(input.password);
-  const user = await createUser(db, { name: input.name, email: input.email, passwordHash });
+  let user: PublicUser;
+  try {
+    user = await createUser(db, { name: input.name, email: input.email, passwordHash });
+  } catch (error) {
+    if (!(error instanceof HttpError && error.code === "duplicate_email")) throw error;
+    if (!auth.options.emailAndPassword.requireEmailVerification) throw error;
+    const owner = await ownerOf(db, input.email);
+    if (owner) await mailer.queue("email-in-use", owner);
+    const now = new Date();
+    return { id: randomUUID(), email: input.email, name: input.name, roles: ["USER"], createdAt: now, updatedAt: now };
+  }
   if (auth.options.emailVerification?.sendOnSignUp) {
     try {
       await answeredOnceMailQueued(async () => {
@@ -168,6 +192,51 @@ export async function updateOwnProfile(
   if (name === undefined) return getUser(db, id);
   const [user] = await db.update(users).set({ name }).where(eq(users.id, id)).returning(publicUserColumns);
   if (!user) throw userNotFound();
+  return user;
+}
+
+/**
+ * An ADMIN's change to another user's address (support); the name may only repeat the current one. A new address is not proven by
+ * anyone, so `emailVerified` becomes false, and the old address is told, since it no longer
+ * reaches the account; the new one is not mailed (the user asks for a verification link). The
+ * audit entry, with both addresses, commits with the change.
+ */
+export async function updateUserAsAdmin(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+  { name, email }: { name?: string; email?: string },
+  audit: Audit<{ previousEmail: string; email: string; name: string }>,
+): Promise<PublicUser> {
+  let previous: { email: string; name: string; emailVerified: boolean } | undefined;
+  let user: PublicUser;
+  try {
+    user = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ email: users.email, name: users.name, emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, id))
+        .for("update");
+      if (!current) throw userNotFound();
+      // The exemption is for the address only: a name stays its owner's to choose.
+      if (name !== undefined && name !== current.name) throw notOwner("You can only update your own profile");
+      previous = current;
+      const emailChanged = email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
+      if (!emailChanged) return getUser(tx, id);
+      const [updated] = await tx
+        .update(users)
+        .set({ email, emailVerified: false })
+        .where(eq(users.id, id))
+        .returning(publicUserColumns);
+      await recordAudit(tx, audit({ previousEmail: current.email, email: updated!.email, name: updated!.name }));
+      return updated!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_unique")) throw duplicateEmail();
+    throw error;
+  }
+  if (previous && previous.email.toLowerCase() !== user.email.toLowerCase())
+    await mailer.queue("email-changed-by-admin", { ...previous }, { newEmail: user.email });
   return user;
 }
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { requestAudit } from "../audit/service.js";
-import { authorize, roleGates } from "../auth/policy.js";
+import { authorize, can, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
 import { type Route, route } from "../http/route.js";
@@ -38,13 +38,14 @@ export const usersV1Routes: Route[] = [
     path: "/users",
     tag,
     summary: "Create a user (who can then sign in; roles are always USER)",
-    description: "Rate-limited like sign-up.",
+    description:
+      "Rate-limited like sign-up. With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.",
     access: "anyone",
     body: createUserBody,
     successes: { 201: { description: "Created", schema: userResult } },
     errors: [409],
-    handler: async ({ res, input }, { db, auth }) => {
-      res.status(201).json({ user: await users.registerUser(db, auth, input.body) });
+    handler: async ({ res, input }, { db, auth, mailer }) => {
+      res.status(201).json({ user: await users.registerUser(db, auth, mailer, input.body) });
     },
   }),
   // Any signed-in user reads any user's whole record here: v1 clients rely on it (v2 shows others `{id, name}`).
@@ -65,15 +66,20 @@ export const usersV1Routes: Route[] = [
     method: "put",
     path: "/users/:id",
     tag,
-    summary: "Update your own name",
+    summary: "Update your own name (or, as ADMIN, another user's email)",
     description:
-      "Only the user themselves; no admin exemption. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).",
+      "The user themselves: `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification). An ADMIN may set another user's email (not the name: 403): a new email is unverified, the old address gets a notice, and the change is audited (user.update_by_admin).",
     access: "session",
     params: idParams,
     body: updateUserBody,
     successes: { 200: { description: "The updated user", schema: userResult } },
     errors: [403, 404, 409],
-    handler: async ({ req, res, input: { params, body } }, { db }) => {
+    handler: async ({ req, res, input: { params, body } }, { db, mailer }) => {
+      if (body.email !== undefined && can(actorOf(req), "user.updateOther", params)) {
+        const audit = (change: Record<string, unknown>) => requestAudit(req, "user.update_by_admin", params.id, change);
+        res.json({ user: await users.updateUserAsAdmin(db, mailer, params.id, body, audit) });
+        return;
+      }
       authorize(actorOf(req), "user.update", params);
       res.json({ user: await users.updateOwnProfile(db, params.id, body) });
     },

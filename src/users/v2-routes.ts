@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { requestAudit } from "../audit/service.js";
 import { authorize, can, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { users as usersTable } from "../db/schema.js";
@@ -50,12 +51,14 @@ export const usersV2Routes: Route[] = [
     path: "/users/",
     tag,
     summary: "Create a user",
+    description:
+      "With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.",
     access: "anyone",
     body: createUserBody,
     successes: { 201: { description: "Created", schema: userJson } },
     errors: [409],
-    handler: async ({ res, input }, { db, auth }) => {
-      res.status(201).json(await users.registerUser(db, auth, input.body));
+    handler: async ({ res, input }, { db, auth, mailer }) => {
+      res.status(201).json(await users.registerUser(db, auth, mailer, input.body));
     },
   }),
   route({
@@ -84,12 +87,19 @@ export const usersV2Routes: Route[] = [
       path: "/users/:id/",
       tag,
       description:
-        "Only the user themselves. `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification).",
+        "The user themselves: `email` may repeat the current address; a new one is set through `POST /api/auth/change-email` (400 email_change_requires_verification). An ADMIN may set another user's email (not the name: 403): a new email is unverified, the old address gets a notice, and the change is audited (user.update_by_admin).",
       access: "session",
       params: idParams,
       successes: { 200: { description: "The updated user", schema: ownUserJson } },
       errors: [403, 404, 409],
-      handler: async ({ req, res, input: { params, body } }, { db }) => {
+      handler: async ({ req, res, input: { params, body } }, { db, mailer }) => {
+        if (body.email !== undefined && can(actorOf(req), "user.updateOther", params)) {
+          await users.updateUserAsAdmin(db, mailer, params.id, body, (change) =>
+            requestAudit(req, "user.update_by_admin", params.id, change),
+          );
+          res.json(await users.getUserRecord(db, params.id));
+          return;
+        }
         authorize(actorOf(req), "user.update", params);
         await users.updateOwnProfile(db, params.id, body);
         // The same whole record GET answers to those who may update it.
