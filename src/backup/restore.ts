@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/schema.js";
-import { listTables, nonEmptyTables } from "./catalog.js";
+import { type CatalogObject, listTables, nonEmptyTables, userObjects } from "./catalog.js";
 import { BackupFileError, type BackupHeader, type TableHeader } from "./format.js";
-import { applyMigrations, releaseMigrations } from "./migrations.js";
+import { applyMigrations, type OwnedObjects, ownedObjects, releaseMigrations } from "./migrations.js";
 import { type BackupContents, readBackup } from "./read.js";
 
 /** The target database holds data and the operator did not say to replace it. */
@@ -50,6 +50,15 @@ export async function checkBackup(path: string): Promise<CheckedBackup> {
 export async function restoreBackup(db: Db, contents: CheckedBackup, force: boolean): Promise<RestoreSummary> {
   const { path, at } = contents;
   const migrations = releaseMigrations();
+  // Counting rows is not enough: another application's empty table, a view or a function holds
+  // no rows, and the restore would drop it with the schema.
+  const foreign = foreignObjects(await userObjects(db), ownedObjects(migrations));
+  if (foreign.length > 0 && !force) {
+    const found = foreign.map((object) => `${object.kind} ${object.name}`).join(", ");
+    throw new RestoreRefusedError(
+      `The database holds what this service did not create: ${found}. Restore into a database of the service's own, or add --force to drop the public and drizzle schemas with all they hold`,
+    );
+  }
   const replaced = await nonEmptyTables(db);
   if (replaced.length > 0 && !force) {
     const held = replaced.map((table) => `${table.name} (${table.rows} rows)`).join(", ");
@@ -79,6 +88,19 @@ export async function restoreBackup(db: Db, contents: CheckedBackup, force: bool
     migratedTo: migrations.at(-1)?.tag ?? contents.header.migration.tag,
     replaced,
   };
+}
+
+/** The objects that are not the service's: its tables, types and functions in public, and drizzle's journal. */
+function foreignObjects(objects: CatalogObject[], owned: OwnedObjects): CatalogObject[] {
+  return objects.filter(({ kind, name }) => {
+    const [schema, object] = name.split(".");
+    if (kind === "table" && name === "drizzle.__drizzle_migrations") return false;
+    if (schema !== "public" || object === undefined) return true;
+    if (kind === "table") return !owned.tables.has(object);
+    if (kind === "type") return !owned.types.has(object);
+    if (kind === "function") return !owned.functions.has(object);
+    return true;
+  });
 }
 
 /**

@@ -13,7 +13,8 @@ import { loadEnvFile } from "../env-file.js";
 const USAGE = `Usage:
   npm run db:backup -- [--out FILE]
   npm run db:restore -- FILE [--force]
-Both act on DATABASE_URL. A restore refuses a database that holds rows unless --force, which replaces all of it.`;
+Both act on DATABASE_URL. A restore refuses a database that holds rows, or anything the service did not
+create, unless --force, which replaces all of it.`;
 
 class UsageError extends Error {}
 
