@@ -184,3 +184,48 @@ describe.each([
     120_000,
   );
 });
+
+/** Answers of `GET /api/users` for a cookie, retried while the service says to (503). */
+async function listUsers(app: RunningApp, cookie: string): Promise<number> {
+  return (await app.http.get("/api/users").set("Cookie", cookie)).status;
+}
+
+describe.skipIf(!serverUrl)("restore under a running service on PostgreSQL", () => {
+  it("refuses while other sessions are connected; forced, the running service forgets what it cached and never answers 500", async () => {
+    const source = await backUpOneAdmin(await newServerDatabase());
+    const target = await newServerDatabase();
+    const app = await openApp(target);
+    // An admin who is not in the backup: their session is cached, and every pooled connection
+    // has prepared the session query against the tables the restore replaces.
+    const bob = await signUp(app, "Bob");
+    await app.database.db.execute(sql`update users set roles = '{ADMIN}' where id = ${bob.id}`);
+    const before = await Promise.all(Array.from({ length: 12 }, () => listUsers(app, bob.cookie)));
+    expect(before.every((status) => status === 200)).toBe(true);
+
+    const refused = await cli(["restore", source.file], target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^\d+ other sessions are connected to the database \(from .+\): stop the service \(and whatever else uses the database\), or add --force to restore under them\n$/,
+    );
+    expect(await listUsers(app, bob.cookie)).toBe(200);
+
+    const forced = await cli(["restore", source.file, "--force"], target);
+    expect(forced.stderr).toBe("");
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toMatch(/^Ended \d+ other sessions on the database; a running service reconnects$/m);
+    const after: number[] = [];
+    for (let round = 0; round < 5; round++)
+      after.push(...(await Promise.all(Array.from({ length: 12 }, () => listUsers(app, bob.cookie)))));
+    // Unavailable for a moment while the service reconnects at most; never the cached admin, never a 500.
+    expect(after.filter((status) => status !== 401 && status !== 503)).toEqual([]);
+    expect(after.at(-1)).toBe(401);
+
+    let signIn = await app.http.post("/api/auth/sign-in/email").send({ email: source.email, password });
+    for (let tries = 0; signIn.status === 503 && tries < 10; tries++)
+      signIn = await app.http.post("/api/auth/sign-in/email").send({ email: source.email, password });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    const ada = sessionCookieOf(signIn.headers["set-cookie"]);
+    const restored = await Promise.all(Array.from({ length: 12 }, () => listUsers(app, ada)));
+    expect(restored.every((status) => status === 200)).toBe(true);
+  }, 180_000);
+});

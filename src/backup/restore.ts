@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { CHANGES_CHANNEL, type Change } from "../changes/feed.js";
 import type { Db } from "../db/schema.js";
-import { type CatalogObject, listTables, nonEmptyTables, userObjects } from "./catalog.js";
+import { type CatalogObject, listTables, nonEmptyTables, queryRows, userObjects } from "./catalog.js";
 import { BackupFileError, type BackupHeader, type TableHeader } from "./format.js";
 import { applyMigrations, type OwnedObjects, ownedObjects, releaseMigrations } from "./migrations.js";
 import { type BackupContents, readBackup } from "./read.js";
@@ -80,6 +81,12 @@ export async function restoreBackup(db: Db, contents: CheckedBackup, force: bool
     for (const { name } of tables) await tx.execute(sql`alter table ${sql.identifier(name)} enable trigger user`);
     await applyMigrations(tx, migrations.slice(at + 1));
     await renumberNotificationPositions(tx);
+    // Every running instance keeps sessions and counts read from the data just replaced. A change
+    // whose lists are left out means "any", so each cache forgets all it holds; sent in this
+    // transaction, it is heard once the restored rows are committed, not before.
+    const everything: Change[] = [{ kind: "user" }, { kind: "posts" }, { kind: "notifications" }];
+    for (const change of everything)
+      await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`);
   });
   return {
     header: contents.header,
@@ -88,6 +95,40 @@ export async function restoreBackup(db: Db, contents: CheckedBackup, force: bool
     migratedTo: migrations.at(-1)?.tag ?? contents.header.migration.tag,
     replaced,
   };
+}
+
+export interface OtherSessions {
+  count: number;
+  /** Where they come from: "application_name@address" each, distinct. */
+  from: string[];
+}
+
+/** Other sessions connected to this database on a PostgreSQL server (this one left out). */
+export async function otherSessions(db: Db): Promise<OtherSessions> {
+  const rows = await queryRows<{ name: string; address: string | null }>(
+    db,
+    sql`select coalesce(nullif(application_name, ''), 'unnamed') as name, client_addr::text as address
+        from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  const from = [...new Set(rows.map((row) => `${row.name}@${row.address ?? "local socket"}`))].sort();
+  return { count: rows.length, from };
+}
+
+/**
+ * Ends the other sessions on this database after a forced restore. Their connections hold
+ * statements prepared against the tables and types just dropped and created again: PostgreSQL
+ * refuses to run one whose result type changed (SQLSTATE 0A000), so they are cut now, while the
+ * operator restores, rather than failing one request each later. A running service reconnects.
+ */
+export async function endOtherSessions(db: Db): Promise<number> {
+  const [ended] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*) filter (where pg_terminate_backend(pid))::int as count
+        from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  return ended?.count ?? 0;
 }
 
 /** The objects that are not the service's: its tables, types and functions in public, and drizzle's journal. */

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BackupFileError } from "../backup/format.js";
-import { checkBackup, RestoreRefusedError, restoreBackup } from "../backup/restore.js";
+import { checkBackup, endOtherSessions, otherSessions, RestoreRefusedError, restoreBackup } from "../backup/restore.js";
 import { BackupError, writeBackup } from "../backup/write.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
@@ -72,12 +72,23 @@ async function restore(file: string, force = false): Promise<string> {
     connectionTimeoutMillis: config.databaseConnectTimeoutMs,
   });
   try {
+    // A running service would keep answering from what it cached, and its connections from
+    // statements prepared against the tables the restore replaces.
+    const server = kindOf(config.databaseUrl) === "postgres";
+    const others = server ? await otherSessions(database.db) : { count: 0, from: [] };
+    if (others.count > 0 && !force) {
+      throw new RestoreRefusedError(
+        `${others.count} other sessions are connected to the database (from ${others.from.join(", ")}): stop the service (and whatever else uses the database), or add --force to restore under them`,
+      );
+    }
     const summary = await restoreBackup(database.db, checked, force);
+    const ended = others.count > 0 ? await endOtherSessions(database.db) : 0;
     // Nothing is left to apply; the embedded database also gets its statistics for the planner.
     await database.migrate();
     const replaced = summary.replaced.map((table) => `${table.name} (${table.rows} rows)`).join(", ");
     return [
       ...(replaced ? [`Replaced ${replaced}`] : []),
+      ...(ended > 0 ? [`Ended ${ended} other sessions on the database; a running service reconnects`] : []),
       `Restored ${summary.tables} tables, ${summary.rows} rows from ${file} into the ${kindOf(config.databaseUrl)} ` +
         `database in ${seconds(started)} s (made ${summary.header.createdAt} on ${summary.header.source} ` +
         `at migration ${summary.header.migration.tag}; now at ${summary.migratedTo})`,
