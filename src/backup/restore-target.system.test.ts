@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -227,5 +227,60 @@ describe.skipIf(!serverUrl)("restore under a running service on PostgreSQL", () 
     const ada = sessionCookieOf(signIn.headers["set-cookie"]);
     const restored = await Promise.all(Array.from({ length: 12 }, () => listUsers(app, ada)));
     expect(restored.every((status) => status === 200)).toBe(true);
+  }, 180_000);
+});
+
+describe("a backup signed with BACKUP_SIGNING_KEY", () => {
+  const key = "a signing key the operator keeps apart, 32+";
+  const signed = { BACKUP_SIGNING_KEY: key };
+
+  /** The file with its first `"roles":["ADMIN"]` edited and the plain checksum recomputed: an accident would not do this. */
+  function editRole(file: string, keepSignature: boolean): string {
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    const trailer = JSON.parse(lines.pop()!) as Record<string, unknown>;
+    const text = lines.map((line) => `${line}\n`).join("");
+    const edited = text.replace('"roles":["ADMIN"]', '"roles":["USER"]');
+    expect(edited).not.toBe(text);
+    const { hmac, ...plain } = trailer;
+    const sums = { ...plain, sha256: createHash("sha256").update(edited).digest("hex") };
+    const out = join(work, `edited-${randomUUID()}.jsonl`);
+    writeFileSync(out, `${edited}${JSON.stringify(keepSignature ? { ...sums, hmac } : sums)}\n`);
+    return out;
+  }
+
+  it("refuses a file whose role was edited and checksum recomputed, even with --force; unsigned only with --force", async () => {
+    const newTarget = () => (serverUrl ? newServerDatabase() : Promise.resolve(newPgliteUrl()));
+    const source = await backUpOneAdmin(await newTarget(), signed);
+    expect(JSON.parse(readFileSync(source.file, "utf8").trimEnd().split("\n").at(-1)!).hmac).toMatch(/^[0-9a-f]{64}$/);
+    const target = await newTarget();
+
+    const edited = editRole(source.file, true);
+    for (const args of [
+      ["restore", edited],
+      ["restore", edited, "--force"],
+    ]) {
+      const run = await cli(args, target, signed);
+      expect([run.code, run.stderr]).toEqual([
+        1,
+        `${edited} does not match its signature under BACKUP_SIGNING_KEY: it was edited after the backup, or signed with another key\n`,
+      ]);
+    }
+    const unsigned = editRole(source.file, false);
+    const refused = await cli(["restore", unsigned], target, signed);
+    expect([refused.code, refused.stderr]).toEqual([
+      1,
+      `${unsigned} is not signed, and BACKUP_SIGNING_KEY is set: add --force to restore it unchecked\n`,
+    ]);
+    const noKey = await cli(["restore", edited], target);
+    expect([noKey.code, noKey.stderr]).toEqual([
+      1,
+      `${edited} is signed, and BACKUP_SIGNING_KEY is not set: set it to check the file, or add --force to restore it unchecked\n`,
+    ]);
+    const otherKey = await cli(["restore", source.file], target, { BACKUP_SIGNING_KEY: `${key} but another` });
+    expect(otherKey.code).toBe(1);
+
+    const run = await cli(["restore", source.file], target, signed);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
   }, 180_000);
 });

@@ -4,7 +4,7 @@ import type { Db } from "../db/schema.js";
 import { type CatalogObject, listTables, nonEmptyTables, queryRows, userObjects } from "./catalog.js";
 import { BackupFileError, type BackupHeader, type TableHeader } from "./format.js";
 import { applyMigrations, type OwnedObjects, ownedObjects, releaseMigrations } from "./migrations.js";
-import { type BackupContents, readBackup } from "./read.js";
+import { type BackupContents, readBackup, type Signing } from "./read.js";
 
 /** The target database holds data and the operator did not say to replace it. */
 export class RestoreRefusedError extends Error {
@@ -25,21 +25,23 @@ export interface CheckedBackup extends BackupContents {
   path: string;
   /** The index, in this release's migrations, of the one the backup was made at. */
   at: number;
+  /** As it was checked: the rows are read again, under the same check, while restoring. */
+  signing: Signing;
 }
 
 /**
  * Reads the whole file and checks it can be restored by this release, before any database is
  * opened: a foreign, truncated or damaged file, or one from a newer release, changes nothing.
  */
-export async function checkBackup(path: string): Promise<CheckedBackup> {
-  const contents = await readBackup(path);
+export async function checkBackup(path: string, signing: Signing = {}): Promise<CheckedBackup> {
+  const contents = await readBackup(path, undefined, signing);
   const at = releaseMigrations().findIndex((migration) => migration.createdAt === contents.header.migration.createdAt);
   if (at < 0) {
     throw new BackupFileError(
       `${path} was made at migration ${contents.header.migration.tag}, which this release does not have: restore it with a release that does`,
     );
   }
-  return { ...contents, path, at };
+  return { ...contents, path, at, signing };
 }
 
 /**
@@ -77,7 +79,7 @@ export async function restoreBackup(db: Db, contents: CheckedBackup, force: bool
     // The rows are the source's whole state, derived tables (tag counts) included: triggers that
     // would derive or announce them again stay off while loading. Foreign keys stay checked.
     for (const { name } of tables) await tx.execute(sql`alter table ${sql.identifier(name)} disable trigger user`);
-    await readBackup(path, { rows: (table, lines) => insertRows(tx, table, lines) });
+    await readBackup(path, { rows: (table, lines) => insertRows(tx, table, lines) }, contents.signing);
     for (const { name } of tables) await tx.execute(sql`alter table ${sql.identifier(name)} enable trigger user`);
     await applyMigrations(tx, migrations.slice(at + 1));
     await renumberNotificationPositions(tx);

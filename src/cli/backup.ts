@@ -43,7 +43,7 @@ async function backup(out: string | undefined): Promise<string> {
   const started = performance.now();
   const database = await openDatabase({ url, poolMax: 1, connectionTimeoutMillis: config.databaseConnectTimeoutMs });
   const through = url === config.databaseUrl ? "" : " through the running service";
-  const summary = await writeBackup(database.db, file, source)
+  const summary = await writeBackup(database.db, file, source, config.backupSigningKey)
     .catch((error: unknown) => {
       // The service cut the backup off: its requests wait while a command holds its database.
       if (!through || performance.now() - started < MAX_EXCLUSIVE_MS) throw error;
@@ -54,7 +54,8 @@ async function backup(out: string | undefined): Promise<string> {
     .finally(() => database.close());
   return (
     `Backed up ${summary.tables} tables, ${summary.rows} rows, ${summary.bytes} bytes to ${file} ` +
-    `in ${seconds(started)} s (${source}${through}, at migration ${summary.header.migration.tag})`
+    `in ${seconds(started)} s (${source}${through}, at migration ${summary.header.migration.tag}` +
+    `${config.backupSigningKey === undefined ? "" : "; signed with BACKUP_SIGNING_KEY"})`
   );
 }
 
@@ -65,7 +66,7 @@ async function restore(file: string, force = false): Promise<string> {
     throw new RestoreRefusedError("The embedded database is in use by the running service: stop it, then restore");
   }
   const started = performance.now();
-  const checked = await checkBackup(resolve(file));
+  const checked = await checkBackup(resolve(file), { key: config.backupSigningKey, allowUnsigned: force });
   const database = await openDatabase({
     url: config.databaseUrl,
     poolMax: 1,
