@@ -60,6 +60,11 @@ const envSchema = z.object({
       "signs cookies and cursors; required in production, 32 characters or more (`openssl rand -base64 32`). The development one is public, and sign-up, sign-in and get-session return the session token in their body: with that secret the bare token is a working credential, so keep a service on it reachable by you alone",
     shownDefault: "development: a fixed secret, with a warning",
   }),
+  BACKUP_SIGNING_KEY: z.string().min(32, "must be at least 32 characters").optional().meta({
+    description:
+      "signs backups (HMAC-SHA256) and checks them on restore: a file edited and its checksum recomputed, or unsigned, is refused; 32 characters or more (`openssl rand -base64 32`), kept apart from the backups ([operations.md](operations.md#backup-and-restore))",
+    shownDefault: "none: backups unsigned, their checksum catches accidents only",
+  }),
   BETTER_AUTH_URL: z.url().optional().meta({
     description: "public base URL of the service; also a trusted origin",
     shownDefault: "http://localhost:$PORT",
@@ -197,6 +202,8 @@ export interface Config {
   /** The longest a session read is reused without reading it again (0: never); a committed change to it or its user forgets it sooner, on every instance. */
   readonly sessionCacheMs: number;
   readonly authSecret: string;
+  /** The key backups are signed and checked with; undefined: unsigned. */
+  readonly backupSigningKey: string | undefined;
   readonly authUrl: string;
   readonly corsOrigins: readonly string[];
   /** Set only when it may be honoured: development mode and at least 16 characters. */
@@ -289,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     sessionCacheMs: env.SESSION_CACHE_MS,
     authSecret,
+    backupSigningKey: env.BACKUP_SIGNING_KEY,
     authUrl: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
     corsOrigins: Object.freeze(splitList(env.CORS_ORIGINS ?? (isDevelopment ? DEV_CORS_ORIGINS : ""))),
     devAdminKey,

@@ -81,3 +81,50 @@ export async function lastAppliedMigration(db: Db): Promise<AppliedMigration | u
   );
   return last ? { createdAt: Number(last.created_at), hash: last.hash } : undefined;
 }
+
+export interface CatalogObject {
+  /** table, view, materialized view, sequence, foreign table, function, procedure, aggregate, type, schema */
+  kind: string;
+  /** schema.name, or the schema's own name */
+  name: string;
+}
+
+/**
+ * Every object of the database outside PostgreSQL's own schemas, but for what belongs to another
+ * object (indexes, a table's row type, a serial column's sequence, an array type) and what an
+ * extension installed: what a restore would drop, or leave beside the service's tables.
+ */
+export async function userObjects(db: Db): Promise<CatalogObject[]> {
+  return queryRows<CatalogObject>(
+    db,
+    sql`with ns as (
+          select oid, nspname from pg_namespace
+          where nspname not in ('pg_catalog', 'information_schema')
+            and nspname not like 'pg\_toast%' and nspname not like 'pg\_temp%'
+        ), objects as (
+          select 'schema' as kind, n.nspname::text as name, n.oid, 'pg_namespace'::regclass as cls
+          from ns n where n.nspname not in ('public', 'drizzle')
+          union all
+          select case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence'
+                   when 'f' then 'foreign table' else 'table' end,
+                 n.nspname || '.' || c.relname, c.oid, 'pg_class'::regclass
+          from pg_class c join ns n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+            and not (c.relkind = 'S' and exists (
+              select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid
+                and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')))
+          union all
+          select case p.prokind when 'p' then 'procedure' when 'a' then 'aggregate' else 'function' end,
+                 n.nspname || '.' || p.proname, p.oid, 'pg_proc'::regclass
+          from pg_proc p join ns n on n.oid = p.pronamespace
+          union all
+          select 'type', n.nspname || '.' || t.typname, t.oid, 'pg_type'::regclass
+          from pg_type t join ns n on n.oid = t.typnamespace
+          where (t.typrelid = 0 or exists (select 1 from pg_class r where r.oid = t.typrelid and r.relkind = 'c'))
+            and not exists (select 1 from pg_type e where e.typarray = t.oid)
+        )
+        select kind, name from objects o
+        where not exists (select 1 from pg_depend d where d.classid = o.cls and d.objid = o.oid and d.deptype = 'e')
+        order by name, kind`,
+  );
+}

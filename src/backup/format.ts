@@ -9,8 +9,10 @@ import * as z from "zod";
  *   {"id":"...","name":"Ada",...}                          one row, as PostgreSQL's row_to_json wrote it
  *   {"end":"posts-api-backup","tables":8,"rows":2,"sha256":"..."}   the trailer
  *
- * The trailer's digest covers every byte before it, so a truncated or edited file is refused
- * before anything is restored.
+ * The trailer's digest covers every byte before it, so a truncated or damaged file is refused
+ * before anything is restored. Anyone can recompute a digest, so it catches accidents only: with
+ * BACKUP_SIGNING_KEY the trailer also carries an HMAC of the same bytes, which only a holder of the
+ * key can make, and a restore with the key refuses a file whose HMAC does not match.
  */
 export const BACKUP_FORMAT = "posts-api-backup";
 export const BACKUP_VERSION = 1;
@@ -40,6 +42,11 @@ export const backupTrailer = z.object({
   tables: z.number().int().nonnegative(),
   rows: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** HMAC-SHA256 of the same bytes under BACKUP_SIGNING_KEY, when the backup was made with one. */
+  hmac: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type BackupTrailer = z.infer<typeof backupTrailer>;
 

@@ -44,3 +44,28 @@ export async function applyMigrations(tx: Db, migrations: readonly Migration[]):
     );
   }
 }
+
+/** What this release's migrations create, by name: whatever else a database holds is not the service's. */
+export interface OwnedObjects {
+  tables: Set<string>;
+  types: Set<string>;
+  functions: Set<string>;
+}
+
+/**
+ * Read from the migrations' own statements, so a new table, type or function is known without a
+ * list to keep: names are unquoted and schema-less, as `public.name` in the catalog.
+ */
+export function ownedObjects(migrations: readonly Migration[] = releaseMigrations()): OwnedObjects {
+  const owned: OwnedObjects = { tables: new Set(), types: new Set(), functions: new Set() };
+  const pattern =
+    /create\s+(?:or\s+replace\s+)?(table|type|function)\s+(?:if\s+not\s+exists\s+)?(?:"?public"?\.)?"?(\w+)"?/gi;
+  for (const statement of migrations.flatMap((migration) => migration.statements)) {
+    for (const [, kind, name] of statement.matchAll(pattern)) {
+      const set =
+        kind!.toLowerCase() === "table" ? owned.tables : kind!.toLowerCase() === "type" ? owned.types : owned.functions;
+      set.add(name!);
+    }
+  }
+  return owned;
+}

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import type * as z from "zod";
@@ -33,9 +33,21 @@ export interface BackupVisitor {
  * and hands its rows to `visitor` on the way. Without a visitor it only checks, which is what a
  * restore does first, so that a foreign, truncated or damaged file changes nothing.
  */
-export async function readBackup(path: string, visitor?: BackupVisitor): Promise<BackupContents> {
+export interface Signing {
+  /** BACKUP_SIGNING_KEY: the file must carry an HMAC under it that matches. */
+  key?: string | undefined;
+  /** Accept a file without an HMAC, or one that cannot be checked without a key (--force). */
+  allowUnsigned?: boolean;
+}
+
+export async function readBackup(
+  path: string,
+  visitor?: BackupVisitor,
+  signing: Signing = {},
+): Promise<BackupContents> {
   const lines = linesOf(path);
   const digest = createHash("sha256");
+  const signature = signing.key === undefined ? undefined : createHmac("sha256", signing.key);
   const tables: TableHeader[] = [];
   let header: BackupHeader | undefined;
   let table: TableHeader | undefined;
@@ -67,6 +79,7 @@ export async function readBackup(path: string, visitor?: BackupVisitor): Promise
         if (trailer.sha256 !== digest.digest("hex") || trailer.rows !== rows || trailer.tables !== tables.length) {
           throw new BackupFileError(`${path} is damaged: its contents do not match its checksum`);
         }
+        checkSignature(path, trailer.hmac, signature?.digest(), signing);
         await lines.return(undefined);
         return { header, tables, rows };
       }
@@ -75,9 +88,38 @@ export async function readBackup(path: string, visitor?: BackupVisitor): Promise
       remaining = table.rows;
     }
     digest.update(`${line}\n`);
+    signature?.update(`${line}\n`);
   }
   if (!header) throw new BackupFileError(`${path} is empty: it is not a backup of this service`);
   throw new BackupFileError(`${path} is incomplete: it ends before its trailer (a truncated copy?)`);
+}
+
+/**
+ * The checksum only shows the file is as its writer left it, and anyone who edits it can write a
+ * new one: the HMAC shows the writer held the key. A wrong HMAC is refused even with --force (the
+ * file was edited, or made under another key); a missing one, or one there is no key to check,
+ * only with --force.
+ */
+function checkSignature(path: string, hmac: string | undefined, expected: Buffer | undefined, signing: Signing): void {
+  if (expected && hmac !== undefined) {
+    if (!timingSafeEqual(Buffer.from(hmac, "hex"), expected)) {
+      throw new BackupFileError(
+        `${path} does not match its signature under BACKUP_SIGNING_KEY: it was edited after the backup, or signed with another key`,
+      );
+    }
+    return;
+  }
+  if (signing.allowUnsigned) return;
+  if (expected) {
+    throw new BackupFileError(
+      `${path} is not signed, and BACKUP_SIGNING_KEY is set: add --force to restore it unchecked`,
+    );
+  }
+  if (hmac !== undefined) {
+    throw new BackupFileError(
+      `${path} is signed, and BACKUP_SIGNING_KEY is not set: set it to check the file, or add --force to restore it unchecked`,
+    );
+  }
 }
 
 /**

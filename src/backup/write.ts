@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { link, open, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import { sql } from "drizzle-orm";
@@ -36,7 +36,7 @@ export class BackupError extends Error {
  * temporary file (mode 0600: it holds password hashes and sessions) that takes the final name only
  * once complete, on disk and read back whole. An existing file is never overwritten.
  */
-export async function writeBackup(db: Db, out: string, source: string): Promise<BackupSummary> {
+export async function writeBackup(db: Db, out: string, source: string, signingKey?: string): Promise<BackupSummary> {
   removeStalePartials(dirname(out));
   const temporary = partialPathOf(out);
   // Before the file exists: a signal between its creation and the next line would leave it.
@@ -47,10 +47,12 @@ export async function writeBackup(db: Db, out: string, source: string): Promise<
   });
   try {
     const digest = createHash("sha256");
+    const signature = signingKey === undefined ? undefined : createHmac("sha256", signingKey);
     let bytes = 0;
     const write = async (lines: string[]) => {
       const chunk = Buffer.from(`${lines.join("\n")}\n`);
       digest.update(chunk);
+      signature?.update(chunk);
       bytes += chunk.length;
       await file.write(chunk);
     };
@@ -72,13 +74,14 @@ export async function writeBackup(db: Db, out: string, source: string): Promise<
       tables: summary.tables,
       rows: summary.rows,
       sha256: digest.digest("hex"),
+      ...(signature ? { hmac: signature.digest("hex") } : {}),
     };
     const last = Buffer.from(`${JSON.stringify(trailer)}\n`);
     await file.write(last);
     await file.sync();
     await file.close();
     // Read back through the restore's own reader: a backup that reports success restores.
-    await readBackup(temporary).catch((error: unknown) => {
+    await readBackup(temporary, undefined, { key: signingKey }).catch((error: unknown) => {
       if (!(error instanceof BackupFileError)) throw error;
       throw new BackupError(`The backup was written but does not read back (nothing was kept): ${error.message}`);
     });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { BackupFileError } from "../backup/format.js";
-import { checkBackup, RestoreRefusedError, restoreBackup } from "../backup/restore.js";
+import { checkBackup, endOtherSessions, otherSessions, RestoreRefusedError, restoreBackup } from "../backup/restore.js";
 import { BackupError, writeBackup } from "../backup/write.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
@@ -13,7 +13,8 @@ import { loadEnvFile } from "../env-file.js";
 const USAGE = `Usage:
   npm run db:backup -- [--out FILE]
   npm run db:restore -- FILE [--force]
-Both act on DATABASE_URL. A restore refuses a database that holds rows unless --force, which replaces all of it.`;
+Both act on DATABASE_URL. A restore refuses a database that holds rows, or anything the service did not
+create, unless --force, which replaces all of it.`;
 
 class UsageError extends Error {}
 
@@ -42,7 +43,7 @@ async function backup(out: string | undefined): Promise<string> {
   const started = performance.now();
   const database = await openDatabase({ url, poolMax: 1, connectionTimeoutMillis: config.databaseConnectTimeoutMs });
   const through = url === config.databaseUrl ? "" : " through the running service";
-  const summary = await writeBackup(database.db, file, source)
+  const summary = await writeBackup(database.db, file, source, config.backupSigningKey)
     .catch((error: unknown) => {
       // The service cut the backup off: its requests wait while a command holds its database.
       if (!through || performance.now() - started < MAX_EXCLUSIVE_MS) throw error;
@@ -53,7 +54,8 @@ async function backup(out: string | undefined): Promise<string> {
     .finally(() => database.close());
   return (
     `Backed up ${summary.tables} tables, ${summary.rows} rows, ${summary.bytes} bytes to ${file} ` +
-    `in ${seconds(started)} s (${source}${through}, at migration ${summary.header.migration.tag})`
+    `in ${seconds(started)} s (${source}${through}, at migration ${summary.header.migration.tag}` +
+    `${config.backupSigningKey === undefined ? "" : "; signed with BACKUP_SIGNING_KEY"})`
   );
 }
 
@@ -64,19 +66,30 @@ async function restore(file: string, force = false): Promise<string> {
     throw new RestoreRefusedError("The embedded database is in use by the running service: stop it, then restore");
   }
   const started = performance.now();
-  const checked = await checkBackup(resolve(file));
+  const checked = await checkBackup(resolve(file), { key: config.backupSigningKey, allowUnsigned: force });
   const database = await openDatabase({
     url: config.databaseUrl,
     poolMax: 1,
     connectionTimeoutMillis: config.databaseConnectTimeoutMs,
   });
   try {
+    // A running service would keep answering from what it cached, and its connections from
+    // statements prepared against the tables the restore replaces.
+    const server = kindOf(config.databaseUrl) === "postgres";
+    const others = server ? await otherSessions(database.db) : { count: 0, from: [] };
+    if (others.count > 0 && !force) {
+      throw new RestoreRefusedError(
+        `${others.count} other sessions are connected to the database (from ${others.from.join(", ")}): stop the service (and whatever else uses the database), or add --force to restore under them`,
+      );
+    }
     const summary = await restoreBackup(database.db, checked, force);
+    const ended = others.count > 0 ? await endOtherSessions(database.db) : 0;
     // Nothing is left to apply; the embedded database also gets its statistics for the planner.
     await database.migrate();
     const replaced = summary.replaced.map((table) => `${table.name} (${table.rows} rows)`).join(", ");
     return [
       ...(replaced ? [`Replaced ${replaced}`] : []),
+      ...(ended > 0 ? [`Ended ${ended} other sessions on the database; a running service reconnects`] : []),
       `Restored ${summary.tables} tables, ${summary.rows} rows from ${file} into the ${kindOf(config.databaseUrl)} ` +
         `database in ${seconds(started)} s (made ${summary.header.createdAt} on ${summary.header.source} ` +
         `at migration ${summary.header.migration.tag}; now at ${summary.migratedTo})`,

@@ -81,6 +81,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = sqlStateOf(error);
   if (code && (code.startsWith("08") || /^57(014|P0[123])$/.test(code) || UNAVAILABLE_NETWORK_CODES.has(code)))
     return true;
+  // A statement prepared on this connection before its tables were dropped and created again (a
+  // restore): the server refuses it before running anything, and the pool drops the connection,
+  // so the next try prepares it anew.
+  if (code === "0A000" && /cached plan must not change result type/.test(String(driverErrorOf(error)?.message)))
+    return true;
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
     if (
       /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|is not queryable/i.test(
