@@ -8,6 +8,7 @@ import type { Logger } from "../logging/logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange } from "./password-change.js";
+import { passkeyPlugin } from "./passkeys.js";
 import { signInMethodPlugins } from "./sign-in-methods.js";
 import { accountPlugins } from "./two-factor.js";
 
@@ -43,7 +44,7 @@ export function createAuth({ config, db, logger, mailer, passwordHasher }: AuthO
     secret: config.authSecret,
     trustedOrigins: [...config.corsOrigins, new URL(config.authUrl).origin],
     database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),
-    plugins: [...accountPlugins(db), ...signInMethodPlugins(config, logger)],
+    plugins: [...accountPlugins(db), passkeyPlugin(config, db), ...signInMethodPlugins(config, logger)],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
