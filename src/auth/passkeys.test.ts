@@ -339,3 +339,22 @@ describe("a passkey sign-in is both factors", () => {
     expect(await profileStatus(sessionCookieOf(signedIn.headers["set-cookie"] as string[]))).toBe(200);
   });
 });
+
+describe("the passkey ceremonies' rate limit", () => {
+  const limited = useTestApp({ RATE_LIMIT_ENABLED: "true", RATE_LIMIT_AUTH: "3" });
+
+  it("counts options and verification against RATE_LIMIT_AUTH, as password sign-in", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await limited.http.get("/api/auth/passkey/generate-authenticate-options")).status);
+    const refused = await limited.http
+      .post("/api/auth/passkey/verify-authentication")
+      .set("Origin", ORIGIN)
+      .send({ response: {} });
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(refused.status).toBe(429);
+    expect(refused.headers["content-type"]).toMatch(/^application\/json/);
+    // Listing is not a credential request: the global limit, not this one.
+    expect((await limited.http.get("/api/auth/passkey/list-user-passkeys")).status).toBe(401);
+  });
+});
