@@ -438,6 +438,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/passkey/generate-register-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start registering a passkey: WebAuthn creation options for navigator.credentials.create (a session signed in within the day) */
+        get: operations["getAuthPasskeyGenerateRegisterOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/verify-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish registering a passkey with the authenticator's response (its PublicKeyCredential as JSON) */
+        post: operations["postAuthPasskeyVerifyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/generate-authenticate-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in with a passkey: WebAuthn request options for navigator.credentials.get */
+        get: operations["getAuthPasskeyGenerateAuthenticateOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/verify-authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey alone (the authenticator's PublicKeyCredential as JSON): both factors, no code asked */
+        post: operations["postAuthPasskeyVerifyAuthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/list-user-passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your passkeys */
+        get: operations["getAuthPasskeyListUserPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/delete-passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete one of your passkeys (404 for an id that is not yours) */
+        post: operations["postAuthPasskeyDeletePasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -4605,6 +4707,839 @@ export interface operations {
                 content: {
                     "application/json": {
                         status?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getAuthPasskeyGenerateRegisterOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebAuthn options, as `PublicKeyCredential.parseCreationOptionsFromJSON` / `parseRequestOptionsFromJSON` read them; the auth.passkey_challenge cookie names the challenge (single use, 5 minutes) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    };
+                };
+            };
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postAuthPasskeyVerifyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {unknown} */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            authenticatorData?: string;
+                            transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                            publicKeyAlgorithm?: number;
+                            publicKey?: string;
+                        };
+                    };
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The passkey, registered */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string | null;
+                        /** @description The WebAuthn credential id (base64url) */
+                        credentialID: string;
+                        /** @enum {string} */
+                        deviceType: "singleDevice" | "multiDevice";
+                        backedUp: boolean;
+                        transports: string[];
+                        aaguid: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getAuthPasskeyGenerateAuthenticateOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebAuthn options, as `PublicKeyCredential.parseCreationOptionsFromJSON` / `parseRequestOptionsFromJSON` read them; the auth.passkey_challenge cookie names the challenge (single use, 5 minutes) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                    };
+                };
+            };
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postAuthPasskeyVerifyAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {unknown} */
+                        type: "public-key";
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the session cookie is set */
+            200: {
+                headers: {
+                    /** @description The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production) */
+                    "Set-Cookie"?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: components["schemas"]["AuthUser"];
+                    };
+                };
+            };
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getAuthPasskeyListUserPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your passkeys, oldest first */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string | null;
+                        /** @description The WebAuthn credential id (base64url) */
+                        credentialID: string;
+                        /** @enum {string} */
+                        deviceType: "singleDevice" | "multiDevice";
+                        backedUp: boolean;
+                        transports: string[];
+                        aaguid: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Authenticated but not permitted, or a cross-origin preflight from an origin not allowed */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The body is not JSON: `{error, code: "unsupported_media_type"}` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may try again */
+                    "Retry-After"?: number;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+            /** @description The database is unavailable */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"] | components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postAuthPasskeyDeletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: true;
                     };
                 };
             };

@@ -33,7 +33,10 @@ interface Status {
 
 describe.skipIf(!streamingReplicaRunsHere)("replica lag (DATABASE_REPLICA_MAX_LAG_MS)", () => {
   // No sticky window: every GET, the author's too, would read on the replica while it is in use.
-  const { cluster, t } = useReplicatedApp({ DATABASE_REPLICA_STICKY_MS: "0", DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS) });
+  const { cluster, t } = useReplicatedApp({
+    DATABASE_REPLICA_STICKY_MS: "0",
+    DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
+  });
   const status = async () => ((await t.http.get("/ready")).body.replicas as Status[])[0]!;
 
   it("takes a replica whose replay stopped out of use past the bound, reads on the primary, and uses it again once it caught up", async () => {

@@ -10,6 +10,7 @@ import { failureKeepingMailer } from "./mail-in-request.js";
 import { mailVerificationOrNotice } from "./email-in-use.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange, endPendingResets, resetIdentifierStorage } from "./password-change.js";
+import { passkeyPlugin } from "./passkeys.js";
 import { signInMethodPlugins } from "./sign-in-methods.js";
 import { accountPlugins } from "./two-factor.js";
 
@@ -48,7 +49,7 @@ export function createAuth({ config, db, logger, mailer: serviceMailer, password
     secret: config.authSecret,
     trustedOrigins: [...config.corsOrigins, new URL(config.authUrl).origin],
     database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),
-    plugins: [...accountPlugins(db), ...signInMethodPlugins(config, logger)],
+    plugins: [...accountPlugins(db), passkeyPlugin(config, db), ...signInMethodPlugins(config, logger)],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,

@@ -20,6 +20,7 @@ import { authBodyField, parseAuthBody } from "../http/auth-body.js";
 import { safeCallbacks } from "./callback-urls.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
+import { PASSKEY_ENDPOINTS } from "./passkeys.js";
 import { signInFailure, signInMethodEndpoints } from "./sign-in-methods.js";
 import { revokeById, withoutTokens } from "./session-listing.js";
 import { answeredOnceMailQueued, forgetSignedUpUser } from "./mail-in-request.js";
@@ -27,7 +28,7 @@ import { answeredOnceMailQueued, forgetSignedUpUser } from "./mail-in-request.js
 const BASE_PATH = "/api/auth";
 
 // What the service offers of better-auth: email and password accounts, their sessions, two-factor
-// sign-in (TOTP and backup codes), and the flows that mail a link (password reset, email verification, email change), each by the one method
+// sign-in (TOTP and backup codes), passkeys (passkeys.ts), and the flows that mail a link (password reset, email verification, email change), each by the one method
 // it is documented with. It also serves social sign-in and its callbacks and an HTML error page:
 // those answer as unknown endpoints unless a sign-in method that uses them is configured
 // (sign-in-methods.ts, which then answers the error page as JSON), as does any
@@ -56,6 +57,7 @@ export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
   ["/two-factor/verify-backup-code", "POST"],
   ["/two-factor/generate-backup-codes", "POST"],
   ["/two-factor/disable", "POST"],
+  ...PASSKEY_ENDPOINTS,
 ]);
 
 // The endpoints whose whole point is a mail: without an SMTP server they would answer as if it had gone.

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { fromNodeHeaders } from "better-auth/node";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { GuardSession, SessionCache } from "./session-cache.js";
 import { createSessionLookup } from "./session-lookup.js";
@@ -8,7 +8,7 @@ import type { Config } from "../config.js";
 import { recordAudit } from "../db/audit-trail.js";
 import type { Db } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
-import { users } from "../db/schema.js";
+import { sessions, users } from "../db/schema.js";
 import { impersonationTargetNotFound, insufficientRole, noAuthSession, twoFactorRequired } from "../http/errors.js";
 import { type Logger, redactUrl } from "../logging/logger.js";
 import type { Actor, RequestActor } from "./actor.js";
@@ -131,7 +131,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache, accou
       if (!found) throw noAuthSession();
       const actor = await attachSession(req, found);
       if (allowedRoles.length > 0 && !holdsAnyRole(actor, allowedRoles)) throw insufficientRole();
-      if (needsTwoFactor(found.user.roles, allowedRoles) && !(await hasTwoFactor(found.user.id)))
+      if (needsTwoFactor(found.user.roles, allowedRoles) && !(await hasTwoFactor(found.user.id, found.session.id)))
         throw twoFactorRequired();
       next();
     };
@@ -149,12 +149,19 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache, accou
     return admitting.length > 0 && admitting.every((role) => required.includes(role));
   }
 
-  /** Read on the primary: an enrolment just confirmed opens the routes at once. */
-  async function hasTwoFactor(userId: string): Promise<boolean> {
+  /**
+   * Whether the user signs in with two factors (TOTP enrolled), or this session was signed in with
+   * a passkey, which is both. Read on the primary: an enrolment just confirmed opens the routes at once.
+   */
+  async function hasTwoFactor(userId: string, sessionId: string): Promise<boolean> {
     const [row] = await onPrimary(() =>
-      db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId)),
+      db
+        .select({ enabled: users.twoFactorEnabled, passkey: sessions.passkeySignIn })
+        .from(users)
+        .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
+        .where(eq(users.id, userId)),
     );
-    return row?.enabled === true;
+    return row?.enabled === true || row?.passkey === true;
   }
 
   /** For routes that personalise their answer: a session is used when present, never required. */

@@ -42,9 +42,10 @@ const PLUGIN_KEYS_THAT_LEAVE_SESSIONS = new Set(["id", "hooks", "$ERROR_CODES"])
 // checked: two-factor (its endpoints, a user column the guards do not read, a hook after sign-in,
 // which holds the session back until the code is verified), the service's own two-factor-rules
 // (hooks on the code endpoints, an audit entry after a user update) and generic-oauth (its init
-// registers the identity provider). session-lookup.test.ts holds the fast path to getSession with
-// the two-factor plugins on.
-const PLUGINS_THAT_LEAVE_SESSIONS = new Set(["two-factor", "two-factor-rules", "generic-oauth"]);
+// registers the identity provider) and passkey (its endpoints; its sign-in creates a session as
+// sign-in with a password does). session-lookup.test.ts holds the fast path to getSession with
+// the two-factor and passkey plugins on.
+const PLUGINS_THAT_LEAVE_SESSIONS = new Set(["two-factor", "two-factor-rules", "generic-oauth", "passkey"]);
 type PluginHook = NonNullable<NonNullable<BetterAuthPlugin["hooks"]>["before"]>[number];
 const SESSION_READ = { path: "/get-session" } as unknown as Parameters<PluginHook["matcher"]>[0];
 

@@ -127,6 +127,11 @@ async function seed(app: RunningApp): Promise<{ email: string; postIds: string[]
     .send({ postId: postIds[2], action: "hide", reason: "test" });
   expect(moderated.status).toBe(200);
   await seedAwkwardText(app, bob.id, postIds[1]!);
+  // A passkey as the registration stores it (the ceremony itself is src/auth/passkeys.test.ts's).
+  await app.database.db.execute(
+    sql`insert into passkeys (user_id, name, credential_id, public_key, counter, device_type, backed_up, transports)
+        values (${ada.id}, 'laptop', ${randomUUID()}, 'pQECAyYgASFYIA', 3, 'multiDevice', true, 'internal,hybrid')`,
+  );
   return { email: ada.email, postIds };
 }
 
@@ -199,8 +204,9 @@ const ADDED_AFTER_0003 = {
     audit_log: ["actor_email"],
     notifications: ["tx_id", "seq"],
     users: ["two_factor_enabled"],
+    sessions: ["passkey_sign_in"],
   } as Record<string, string[]>,
-  tables: ["mail_outbox", "two_factors", "used_totp_codes"],
+  tables: ["mail_outbox", "two_factors", "used_totp_codes", "passkeys"],
 };
 
 /**
@@ -268,7 +274,7 @@ async function backUpSeeded(url: string): Promise<Source> {
   const through = url.startsWith("pglite:") ? " through the running service" : "";
   expect(run.stdout).toMatch(
     new RegExp(
-      `^Backed up 12 tables, \\d+ rows, \\d+ bytes to ${file} in [\\d.]+ s \\(\\w+${through}, at migration \\w+\\)\n$`,
+      `^Backed up 13 tables, \\d+ rows, \\d+ bytes to ${file} in [\\d.]+ s \\(\\w+${through}, at migration \\w+\\)\n$`,
     ),
   );
   expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -291,7 +297,7 @@ async function expectRestored(source: Source, targetUrl: string): Promise<Runnin
   expect(run.stderr).toBe("");
   expect(run.code).toBe(0);
   expect(run.stdout).toMatch(
-    /^Restored 12 tables, \d+ rows from .* database in [\d.]+ s \(made .* at migration \w+; now at \w+\)\n$/,
+    /^Restored 13 tables, \d+ rows from .* database in [\d.]+ s \(made .* at migration \w+; now at \w+\)\n$/,
   );
   const app = await openApp(targetUrl);
   expect(await fingerprint(app.database.db)).toEqual(source.before);

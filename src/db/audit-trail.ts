@@ -29,7 +29,9 @@ export type AuditAction =
   | "mail.retry"
   | "user.two_factor_enable"
   | "user.two_factor_disable"
-  | "user.two_factor_backup_code_used";
+  | "user.two_factor_backup_code_used"
+  | "user.passkey_add"
+  | "user.passkey_remove";
 
 /**
  * How a caller says what a change's audit entry is: the service that makes the change calls it with

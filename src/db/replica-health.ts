@@ -83,7 +83,8 @@ const NO_MIGRATIONS = "has no migrations table: not this service's database";
 const NO_ANSWER = "does not answer in time";
 const PRIMARY_SILENT = "not checked: the primary did not answer the check";
 const NOT_CHECKED = "not checked yet";
-const lagging = (maxLagMs: number) => `replays more than DATABASE_REPLICA_MAX_LAG_MS (${maxLagMs} ms) behind the primary`;
+const lagging = (maxLagMs: number) =>
+  `replays more than DATABASE_REPLICA_MAX_LAG_MS (${maxLagMs} ms) behind the primary`;
 
 /** Why reads must not go to this replica, or undefined when they may. */
 function mismatch(replica: Identity, primary: Identity): string | undefined {

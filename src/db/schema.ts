@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -60,6 +61,9 @@ export const sessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Set by the passkey sign-in (auth/passkeys.ts) after better-auth created the session: a passkey
+    // is both factors. better-auth does not know the column and never reads or writes it.
+    passkeySignIn: boolean("passkey_sign_in").notNull().default(false),
     ...timestamps,
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
@@ -131,6 +135,32 @@ export const usedTotpCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/**
+ * WebAuthn credentials (passkeys) a user registered while signed in (auth/passkeys.ts): the
+ * credential's id and COSE public key (base64url), its signature counter, and what the
+ * authenticator said of itself. The id is unique across users: one credential signs in one user.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name"),
+    credentialId: text("credential_id").notNull().unique("passkeys_credential_id_unique"),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );
 
 export const postVisibilityEnum = pgEnum("post_visibility", ["public", "private"]);
@@ -302,6 +332,7 @@ export const schema = {
   verifications,
   twoFactors,
   usedTotpCodes,
+  passkeys,
   posts,
   comments,
   notifications,

@@ -10,7 +10,8 @@ const WINDOW_MS = 60_000;
 
 // Where a guessed or stolen password is worth most, and each request costs a password hash:
 // sign-in, sign-up, account creation (v1 and v2) and password change; and the requests that mail
-// someone a link, or spend one.
+// someone a link, or spend one; and the passkey ceremonies, each step of which stores a challenge
+// or checks a signature.
 const CREDENTIAL_ROUTES = new Set([
   "/api/auth/sign-in/email",
   "/api/auth/sign-up/email",
@@ -21,6 +22,13 @@ const CREDENTIAL_ROUTES = new Set([
   "/api/auth/send-verification-email",
   "/api/auth/change-email",
   "/api/auth/reset-password",
+  "/api/auth/passkey/verify-registration",
+  "/api/auth/passkey/verify-authentication",
+]);
+// The credential routes a GET reaches: the passkey ceremonies' first steps.
+const CREDENTIAL_GETS = new Set([
+  "/api/auth/passkey/generate-register-options",
+  "/api/auth/passkey/generate-authenticate-options",
 ]);
 // The same, asked with DELETE: deleting one's own account checks the password.
 const CREDENTIAL_DELETE_ROUTES = new Set(["/api/v2/me"]);
@@ -196,6 +204,7 @@ export function keyedRateLimit(
  * spelling either of them serves must meet the same limit.
  */
 function isCredentialRoute(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD") return CREDENTIAL_GETS.has(normalisedPath(req));
   if (req.method === "POST") return CREDENTIAL_ROUTES.has(normalisedPath(req));
   return req.method === "DELETE" && CREDENTIAL_DELETE_ROUTES.has(normalisedPath(req));
 }

@@ -69,6 +69,8 @@ const SET_COOKIE: Record<string, string> = {
   "/sign-in/email":
     "The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production)",
   "/sign-out": "Clears the session cookie `auth.session_token` (and its cache cookies), expired",
+  "/passkey/verify-authentication":
+    "The session cookie `auth.session_token` (HttpOnly, SameSite=Lax; `__Secure-` and Secure in production)",
 };
 // What the service itself refuses on these endpoints, before better-auth reads the request.
 const SERVICE_REFUSALS: Record<string, string> = {
@@ -111,6 +113,16 @@ const SUMMARIES: Record<string, string> = {
     "Complete a sign-in that asked for a code with one of your backup codes (each works once)",
   "/two-factor/generate-backup-codes": "Replace your backup codes with 10 new ones (needs your password)",
   "/two-factor/disable": "Turn two-factor sign-in off (needs your password)",
+  "/passkey/generate-register-options":
+    "Start registering a passkey: WebAuthn creation options for navigator.credentials.create (a session signed in within the day)",
+  "/passkey/verify-registration":
+    "Finish registering a passkey with the authenticator's response (its PublicKeyCredential as JSON)",
+  "/passkey/generate-authenticate-options":
+    "Start signing in with a passkey: WebAuthn request options for navigator.credentials.get",
+  "/passkey/verify-authentication":
+    "Sign in with a passkey alone (the authenticator's PublicKeyCredential as JSON): both factors, no code asked",
+  "/passkey/list-user-passkeys": "Your passkeys",
+  "/passkey/delete-passkey": "Delete one of your passkeys (404 for an id that is not yours)",
 };
 // Bodies Swagger UI's "Try it out" starts from: better-auth's own would be generated from its
 // schemas, with a `callbackURL` of "string" that sign-up refuses (INVALID_CALLBACK_URL).
@@ -142,6 +154,9 @@ const REQUIRED_BODIES = new Set([
   "/two-factor/verify-backup-code",
   "/two-factor/generate-backup-codes",
   "/two-factor/disable",
+  "/passkey/verify-registration",
+  "/passkey/verify-authentication",
+  "/passkey/delete-passkey",
 ]);
 // Endpoints that answer without a session: sign-out then has nothing to end, and says so with 200.
 const SESSION_OPTIONAL = new Set(["/sign-out"]);
@@ -161,6 +176,9 @@ const SESSION_NOT_NEEDED = new Set([
   // The second step of a sign-in carries the challenge cookie that the first step set, not a session.
   "/two-factor/verify-totp",
   "/two-factor/verify-backup-code",
+  // A passkey sign-in carries the challenge cookie that its options set.
+  "/passkey/generate-authenticate-options",
+  "/passkey/verify-authentication",
 ]);
 const REDIRECT = {
   description: "Redirect to the page the client named (callbackURL), with `token` or `error` in its query",
@@ -223,7 +241,8 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
         };
       if (endpoint === "/verify-email") userMayBeNull(successes["200"]);
       if (endpoint === "/sign-in/email") orTwoFactorChallenge(successes["200"]);
-      if (endpoint === "/two-factor/verify-backup-code") successes["200"] = signedIn(referenced);
+      if (endpoint === "/two-factor/verify-backup-code" || endpoint === "/passkey/verify-authentication")
+        successes["200"] = { ...signedIn(referenced), ...(cookie ? { headers: successes["200"]?.headers } : {}) };
       if (endpoint === "/list-sessions") successes["200"] = sessionsWithoutTokens(described.components.schemas.Session);
       operations[method] = {
         ...op,
