@@ -59,6 +59,33 @@ describe.skipIf(!asRoot)("the embedded database's disk nearly full", () => {
       .send({ title: "After", content: "Space is back" });
     expect(post.status).toBe(201);
   });
+
+  it("answers a write that finds no space 503, never 500", async () => {
+    const author = await signUp(t);
+    disk.fill(0);
+    const statuses: number[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        const res = await t.http
+          .post("/api/posts")
+          .set("Cookie", author.cookie)
+          .send({ title: `Full ${i}`, content: randomBytes(4096).toString("hex") });
+        statuses.push(res.status);
+      }
+    } finally {
+      disk.free();
+    }
+    console.info(`disk full (pglite): ${JSON.stringify(statuses)}`);
+    expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+    // Space back: writes go on, and what was answered 201 is there.
+    const after = await t.http
+      .post("/api/posts")
+      .set("Cookie", author.cookie)
+      .send({ title: "Room again", content: "Space came back." });
+    expect(after.status).toBe(201);
+    const mine = await t.http.get(`/api/v2/posts/?author=${author.id}&page_size=100`).set("Cookie", author.cookie);
+    expect(mine.body.count).toBe(statuses.filter((status) => status === 201).length + 1);
+  });
 });
 
 // On PostgreSQL the posts table is moved to a tablespace on the small disk: a post that does not
