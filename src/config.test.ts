@@ -319,7 +319,7 @@ describe("start-up with a bad configuration", () => {
 describe("read replica settings", () => {
   const primary = "postgres://app@db-primary:5432/posts";
 
-  it("reads a comma-separated list of replicas, a 5 s window and a 1 s read deadline by default", () => {
+  it("reads a comma-separated list of replicas, a 5 s window, a 1 s read deadline and 5 s of lag by default", () => {
     const config = loadConfig({
       DATABASE_URL: primary,
       DATABASE_REPLICA_URLS: "postgres://app@r1/posts, postgresql://app@r2/posts",
@@ -328,8 +328,9 @@ describe("read replica settings", () => {
       urls: ["postgres://app@r1/posts", "postgresql://app@r2/posts"],
       stickyMs: 5000,
       timeoutMs: 1000,
+      maxLagMs: 5000,
     });
-    expect(loadConfig({}).databaseReplicas).toEqual({ urls: [], stickyMs: 5000, timeoutMs: 1000 });
+    expect(loadConfig({}).databaseReplicas).toEqual({ urls: [], stickyMs: 5000, timeoutMs: 1000, maxLagMs: 5000 });
     expect(loadConfig({ DATABASE_REPLICA_TIMEOUT_MS: "250" }).databaseReplicas.timeoutMs).toBe(250);
   });
 

@@ -1462,7 +1462,7 @@ describe("API9:2023 Improper Inventory Management", () => {
     expect(Object.keys(ROUTE_ACCESS).filter((line) => !served.has(line))).toEqual([]);
   });
 
-  it("offers of better-auth only the email and password endpoints, two-factor sign-in and the mailed flows; the rest answer as unknown endpoints", async () => {
+  it("offers of better-auth only the email and password endpoints, two-factor sign-in, passkeys and the mailed flows; the rest answer as unknown endpoints", async () => {
     // The calls a client may make, as the README lists them. Written out rather than imported from
     // the handler: an endpoint added there must be added here too, so widening what better-auth
     // serves is a visible decision, not a side effect.
@@ -1489,6 +1489,12 @@ describe("API9:2023 Improper Inventory Management", () => {
       "POST /api/auth/two-factor/verify-backup-code",
       "POST /api/auth/two-factor/generate-backup-codes",
       "POST /api/auth/two-factor/disable",
+      "GET /api/auth/passkey/generate-register-options",
+      "POST /api/auth/passkey/verify-registration",
+      "GET /api/auth/passkey/generate-authenticate-options",
+      "POST /api/auth/passkey/verify-authentication",
+      "GET /api/auth/passkey/list-user-passkeys",
+      "POST /api/auth/passkey/delete-passkey",
     ];
     const endpoints = Object.values(
       t.auth.api as Record<

@@ -67,6 +67,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "PUT /api/v2/users/:id/": SESSION,
   "PATCH /api/v2/users/:id/": SESSION,
   "DELETE /api/v2/users/:id/": ADMIN,
+  "DELETE /api/v2/me/": SESSION,
+  "GET /api/v2/me/export/": SESSION,
   "GET /api/v2/tags/": PUBLIC,
   "GET /api/v2/admin/dashboard/": MODERATOR,
   "GET /api/v2/admin/audit/": MODERATOR,

@@ -191,7 +191,11 @@ export function passkeyPlugin(config: Pick<Config, "authUrl">, db: Db): BetterAu
         requireUserVerification: true,
       }).catch(() => undefined);
       if (!verified?.verified)
-        throw refusal("UNAUTHORIZED", "AUTHENTICATION_FAILED", "The passkey's signature does not verify");
+        throw refusal(
+          "UNAUTHORIZED",
+          "AUTHENTICATION_FAILED",
+          "The passkey's answer does not verify: its challenge, origin, user verification or signature",
+        );
       await db
         .update(passkeys)
         .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: new Date() })
