@@ -11066,6 +11066,17 @@ export interface operations {
                     "application/json": components["schemas"]["V2Detail"];
                 };
             };
+            /** @description The body is not JSON (v2: Unsupported media type) */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2Detail"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
@@ -11302,17 +11313,6 @@ export interface operations {
             };
             /** @description Body over the size limit */
             413: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["V2Detail"];
-                };
-            };
-            /** @description The body is not JSON (v2: Unsupported media type) */
-            415: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

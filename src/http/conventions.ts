@@ -4,7 +4,8 @@ import { methodNotAllowed, unsupportedMediaType } from "./errors.js";
 import type { Route } from "./route.js";
 
 // The writes whose body v2 reads; a DELETE's body is never read, so its type does not matter.
-const WRITES_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+/** The methods whose body jsonWritesOnly holds to JSON, whether or not the route reads one. */
+export const WRITES_WITH_BODY: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
 
 /**
  * A write whose body is not JSON is refused 415, as Django REST framework's JSON-only parser

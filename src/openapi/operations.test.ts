@@ -44,6 +44,11 @@ describe("an operation made from a route declaration", () => {
     expect(Object.keys(pathsOf(group([write])))).toEqual(["/api/v2/things/{id}/"]);
     expect(operationOf(write, group([])).responses).toHaveProperty("415");
     expect(operationOf(write, { ...group([]), jsonBodiesOnly: false }).responses).not.toHaveProperty("415");
+    // A write that reads no body is refused one that is not JSON all the same.
+    expect(operationOf(declared({ access: "session", method: "post" }), group([])).responses).toHaveProperty("415");
+    expect(operationOf(declared({ access: "session", method: "delete" }), group([])).responses).not.toHaveProperty(
+      "415",
+    );
   });
 
   it("documents a list's parameters with the sizes the route gives", () => {

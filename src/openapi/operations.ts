@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import { rolesText } from "../roles.js";
 import type { Access, Route, RouteGroup } from "../http/route.js";
+import { WRITES_WITH_BODY } from "../http/conventions.js";
 import { responsesOf } from "./responses.js";
 
 // The OpenAPI operation of each declared route (http/route.ts), from the same declaration that
@@ -35,7 +36,8 @@ export function pathsOf(group: RouteGroup): ZodOpenApiPathsObject {
 export function operationOf(declared: Route, group: RouteGroup): ZodOpenApiOperationObject {
   const { access } = declared;
   const guarded = access !== "anyone";
-  const bodyErrors = declared.body && group.jsonBodiesOnly ? [415] : [];
+  // Refused where the group refuses it: any body of a write that is not JSON, even on a route that reads none.
+  const bodyErrors = group.jsonBodiesOnly && WRITES_WITH_BODY.has(declared.method.toUpperCase()) ? [415] : [];
   const query = [declared.query, declared.list?.query, guarded ? guardQuery : undefined]
     .filter((part): part is z.ZodObject => part !== undefined)
     .reduce<z.ZodObject | undefined>((merged, part) => (merged ? merged.extend(part.shape) : part), undefined);
