@@ -1,5 +1,6 @@
 import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { postColumns } from "../posts/service.js";
 import type { Db } from "../db/client.js";
 import { accounts, auditLog, comments, notifications, posts, sessions, users } from "../db/schema.js";
 import { userNotFound } from "../http/errors.js";
@@ -83,18 +84,7 @@ export async function* exportAccount(db: Db, userId: string, currentSessionId: s
 
   yield* section("posts", (position, limit) =>
     db
-      .select({
-        id: posts.id,
-        title: posts.title,
-        content: posts.content,
-        tags: posts.tags,
-        visibility: posts.visibility,
-        status: posts.status,
-        authorId: posts.authorId,
-        createdAt: posts.createdAt,
-        updatedAt: posts.updatedAt,
-        position: positionOf(posts.createdAt),
-      })
+      .select({ ...postColumns, position: positionOf(posts.createdAt) })
       .from(posts)
       .where(and(eq(posts.authorId, userId), after(posts.createdAt, posts.id, position)))
       .orderBy(asc(posts.createdAt), asc(posts.id))
