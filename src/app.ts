@@ -1,4 +1,5 @@
 import express, { type Express } from "express";
+import { AUTH_BASE_PATH, authCredentialRoutes, mailToBodyAddressRoutes } from "./auth/endpoints.js";
 import { authHandler, authRouteOf } from "./auth/handler.js";
 import { createAuthGuards } from "./auth/require-auth.js";
 import { createSessionCache } from "./auth/session-cache.js";
@@ -11,10 +12,10 @@ import { corsPolicy, refuseOtherOptions } from "./http/cors.js";
 import { refuseCrossSiteWrites } from "./http/cross-site.js";
 import { errorBodiesOf, errorHandler, notFoundHandler } from "./http/error-handler.js";
 import { FinishedRequests, type RequestObserver } from "./http/finished-requests.js";
-import { health, Readiness } from "./http/health.js";
+import { livenessRoutes, Readiness } from "./http/health.js";
 import { cursorSigner } from "./http/lists/cursor.js";
 import { probeRoutes } from "./http/ready.js";
-import { mountGroup } from "./http/route.js";
+import { credentialRoutesOf, mountGroup } from "./http/route.js";
 import { addressRateLimit, rateLimits, recipientLimit } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
 import { requestId } from "./logging/request-id.js";
@@ -22,7 +23,7 @@ import { requestLogger } from "./logging/request-logger.js";
 import { NotificationStreams } from "./notifications/streams.js";
 import { createPostCountCache } from "./posts/count-cache.js";
 import { mailQueueState } from "./mail/outbox.js";
-import { openApiRouter } from "./openapi/router.js";
+import { documentationRoutes } from "./openapi/router.js";
 import { findUser } from "./users/service.js";
 import { v1Routes } from "./v1/routes.js";
 import { v2Routes } from "./v2/routes.js";
@@ -60,9 +61,12 @@ export function createApp(options: AppOptions): Express {
   app.locals.publicUrl = config.authUrl;
 
   const crossOriginCheck = corsPolicy(config);
-  // First, and an app route, not a Router (a Router would answer OPTIONS /health itself, in plain
+  // First, and app routes, not a Router (a Router would answer OPTIONS /health itself, in plain
   // text): see health.ts for what the probe skips.
-  app.get("/health", crossOriginCheck, health);
+  for (const probe of livenessRoutes.routes)
+    app[probe.method](probe.path, crossOriginCheck, (req, res) =>
+      probe.handler({ req, res, input: { params: undefined, query: undefined, body: undefined } }, deps),
+    );
   app.use(v2Routes.base, errorBodiesOf(v2Routes));
   app.use(securityHeaders(config));
   app.use(requestId);
@@ -80,11 +84,14 @@ export function createApp(options: AppOptions): Express {
   if (consoleDir) app.use("/admin", adminConsole(consoleDir));
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   const limits = { config, logger, stores: options.rateLimitStores, onRefused: metrics?.rateLimitRefused };
-  app.use(rateLimits(limits));
+  app.use(
+    rateLimits(limits, [...authCredentialRoutes(), ...credentialRoutesOf(v1Routes), ...credentialRoutesOf(v2Routes)]),
+  );
   // Every mail, whatever queued it, spends its address's budget in the same counters.
   options.mailer.limitPerRecipient(recipientLimit(limits));
   // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
-  app.all("/api/auth/*splat", authHandler(auth, changes, options.mailer, addressRateLimit(limits), db));
+  const limitPerAddress = addressRateLimit(limits, mailToBodyAddressRoutes());
+  app.all(`${AUTH_BASE_PATH}/*splat`, authHandler(auth, changes, options.mailer, limitPerAddress, db));
   // After better-auth, whose own origin check answers for its routes.
   app.use(refuseCrossSiteWrites(config));
   app.use(express.json({ limit: "100kb" }));
@@ -92,7 +99,7 @@ export function createApp(options: AppOptions): Express {
 
   app.use(mountGroup(probeRoutes, deps));
   app.use(v1Routes.base, mountGroup(v1Routes, deps));
-  app.use("/api", openApiRouter(deps));
+  app.use(documentationRoutes.base, mountGroup(documentationRoutes, deps));
   app.use(v2Routes.base, mountGroup(v2Routes, deps));
 
   app.use(notFoundHandler);

@@ -12,6 +12,10 @@ import { useTestApp } from "./harness.js";
 import { type StartedApp, startApp as startTestApp } from "./start-app.js";
 import { REDIS_URL, redisAvailable } from "./redis.js";
 import { UUID } from "../src/db/uuid.js";
+import { authCredentialRoutes } from "../src/auth/endpoints.js";
+import { credentialRoutesOf } from "../src/http/route.js";
+import { v1Routes } from "../src/v1/routes.js";
+import { v2Routes } from "../src/v2/routes.js";
 
 const t = useTestApp();
 
@@ -222,6 +226,29 @@ describe("rate limits in memory", () => {
     for (const path of ["/api/auth/sign-in/./email", "/api/auth/sign-in/email#x", "/api/users/", "/Api/Users"]) {
       expect(await rawPost(http.port, path, credentials), path).toBe(429);
     }
+  });
+
+  it("counts every route declared under the credential limit there, and no other", async () => {
+    const http = await startApp({ RATE_LIMIT_ENABLED: "true", RATE_LIMIT_AUTH: "100", RATE_LIMIT_GLOBAL: "50" });
+    const declared = [...authCredentialRoutes(), ...credentialRoutesOf(v1Routes), ...credentialRoutesOf(v2Routes)];
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        { method: "POST", path: "/api/auth/sign-in/email" },
+        { method: "POST", path: "/api/users" },
+        { method: "DELETE", path: "/api/v2/me/" },
+      ]),
+    );
+    for (const { method, path } of declared) {
+      const verb = method.toLowerCase() as "get" | "post" | "delete";
+      const res = verb === "get" ? await http.get(path) : await http[verb](path).send({});
+      expect(res.headers["ratelimit-policy"], `${method} ${path}`).toBe("100;w=60");
+    }
+    for (const [method, path] of [
+      ["get", "/api/posts"],
+      ["post", "/api/auth/sign-out"],
+      ["get", "/api/v2/me/export/"],
+    ] as const)
+      expect((await http[method](path)).headers["ratelimit-policy"], `${method} ${path}`).toBe("50;w=60");
   });
 
   it("limits every other route globally, the probes excepted, and counts credential routes apart", async () => {

@@ -3,13 +3,13 @@ import { authorize } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { responses } from "../http/errors.js";
 import { keyedRateLimit } from "../http/rate-limit.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { ClientGone, StreamedBody } from "../http/streamed-json.js";
 import { exportAccount } from "./export.js";
 import { accountExportJson, deleteOwnAccountBody } from "./schemas.js";
 import { deleteOwnAccount } from "./service.js";
 
-const tag = "Your account";
+const tag: Tag = "Your account";
 
 /** Exports a user may ask for: each reads everything they have, so a few an hour, on every instance together. */
 export const EXPORTS_PER_HOUR = 3;
@@ -24,6 +24,7 @@ export const accountRoutes: Route[] = [
     description:
       "Confirmed with the account's password in a JSON body. Deletes the account with its sessions (signed out on every instance at once, live streams end), posts (and every comment under them), comments and notifications, as an ADMIN's deletion does; the audit trail keeps an entry with the id only. 400 invalid_password; 409 last_admin_protection for an ADMIN (another ADMIN must remove the role first); 409 password_not_set for an account that signs in only through the identity provider; 403 while impersonating. Rate-limited like sign-in.",
     access: "session",
+    credentialLimit: true,
     body: deleteOwnAccountBody,
     successes: { 204: { description: "Deleted; the session cookie no longer signs anyone in" } },
     errors: [400, 403, 409],

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { AUTH_BASE_PATH } from "./endpoints.js";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
@@ -45,7 +46,7 @@ export function createAuth({ config, db, logger, mailer: serviceMailer, password
   return betterAuth({
     appName: "posts-api",
     baseURL: config.authUrl,
-    basePath: "/api/auth",
+    basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     trustedOrigins: [...config.corsOrigins, new URL(config.authUrl).origin],
     database: drizzleAdapter(db, { provider: "pg", schema, usePlural: true }),

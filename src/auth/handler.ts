@@ -20,71 +20,17 @@ import { authBodyField, parseAuthBody } from "../http/auth-body.js";
 import { safeCallbacks } from "./callback-urls.js";
 import { userFields } from "./field-limits.js";
 import { refusedPassword } from "./password-rule.js";
-import { PASSKEY_ENDPOINTS } from "./passkeys.js";
-import { signInFailure, signInMethodEndpoints } from "./sign-in-methods.js";
+import { AUTH_BASE_PATH, AUTH_ENDPOINTS, type AuthEndpoint, endpointOf, offeredEndpoints } from "./endpoints.js";
+import { configuredSignInMethods, signInFailure } from "./sign-in-methods.js";
 import { revokeById, withoutTokens } from "./session-listing.js";
 import { answeredOnceMailQueued, forgetSignedUpUser } from "./mail-in-request.js";
-
-const BASE_PATH = "/api/auth";
-
-// What the service offers of better-auth: email and password accounts, their sessions, two-factor
-// sign-in (TOTP and backup codes), passkeys (passkeys.ts), and the flows that mail a link (password reset, email verification, email change), each by the one method
-// it is documented with. It also serves social sign-in and its callbacks and an HTML error page:
-// those answer as unknown endpoints unless a sign-in method that uses them is configured
-// (sign-in-methods.ts, which then answers the error page as JSON), as does any
-// other method (better-auth fails with a 500 on TRACE, and refuses a POST to get-session with a
-// 405 that no client can act on).
-export const OFFERED_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
-  ["/sign-up/email", "POST"],
-  ["/sign-in/email", "POST"],
-  ["/sign-out", "POST"],
-  ["/get-session", "GET"],
-  ["/update-user", "POST"],
-  ["/change-password", "POST"],
-  ["/list-sessions", "GET"],
-  ["/revoke-session", "POST"],
-  ["/revoke-sessions", "POST"],
-  ["/revoke-other-sessions", "POST"],
-  ["/request-password-reset", "POST"],
-  ["/reset-password/{token}", "GET"],
-  ["/reset-password", "POST"],
-  ["/send-verification-email", "POST"],
-  ["/verify-email", "GET"],
-  ["/change-email", "POST"],
-  ["/two-factor/enable", "POST"],
-  ["/two-factor/get-totp-uri", "POST"],
-  ["/two-factor/verify-totp", "POST"],
-  ["/two-factor/verify-backup-code", "POST"],
-  ["/two-factor/generate-backup-codes", "POST"],
-  ["/two-factor/disable", "POST"],
-  ...PASSKEY_ENDPOINTS,
-]);
-
-// The endpoints whose whole point is a mail: without an SMTP server they would answer as if it had gone.
-const MAIL_ENDPOINTS: ReadonlySet<string> = new Set([
-  "/request-password-reset",
-  "/send-verification-email",
-  "/change-email",
-]);
 
 // Longer than either answer takes on a healthy database, so that both take exactly this long.
 const RESET_REQUEST_MIN_MS = 250;
 
-// The better-auth endpoints that set a password, and the body field that carries the new one.
-const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
-  ["/sign-up/email", "password"],
-  ["/change-password", "newPassword"],
-  ["/reset-password", "newPassword"],
-]);
-
 /** Whether the service passes this request on to better-auth; a HEAD is read as the GET it stands for. */
-function isOffered(
-  method: string,
-  endpoint: string | undefined,
-  configured: ReadonlyMap<string, "GET" | "POST">,
-): boolean {
-  const offered = endpoint === undefined ? undefined : (OFFERED_ENDPOINTS.get(endpoint) ?? configured.get(endpoint));
-  return offered !== undefined && (method === offered || (method === "HEAD" && offered === "GET"));
+function answersTo(method: string, endpoint: AuthEndpoint): boolean {
+  return method === endpoint.method || (method === "HEAD" && endpoint.method === "GET");
 }
 
 // better-auth's largest legitimate body (name, email, password) is a few hundred bytes; the
@@ -100,19 +46,6 @@ const BODY_LIMIT = "1mb";
  */
 const readBody = express.text({ type: () => true, limit: BODY_LIMIT });
 
-/** The endpoint better-auth would route a URL to: its own normalisation (dot segments, trailing slashes). */
-export function endpointOf(originalUrl: string): string | undefined {
-  let pathname: string;
-  try {
-    pathname = new URL(originalUrl, "http://service.invalid").pathname.replace(/\/+$/, "");
-  } catch {
-    return undefined;
-  }
-  if (!pathname.startsWith(`${BASE_PATH}/`)) return undefined;
-  // The one path with a parameter: the link in a reset mail, named as the OpenAPI document names it.
-  return pathname.slice(BASE_PATH.length).replace(/^\/reset-password\/[^/]+$/, "/reset-password/{token}");
-}
-
 /**
  * better-auth's handler for `/api/auth/*`, limited to the endpoints the service offers. It answers
  * an unknown auth path with an empty 404; that goes to the central error handler instead, as do
@@ -126,14 +59,15 @@ export function authHandler(
   limitPerAddress: RequestHandler,
   db: Db,
 ): RequestHandler[] {
-  const configured = signInMethodEndpoints(auth.options.plugins);
+  const offered = offeredEndpoints(configuredSignInMethods(auth.options.plugins));
   const revokeSession = revokeById(db);
   const offeredOnly: RequestHandler = (req, _res, next) => {
-    const endpoint = endpointOf(req.originalUrl);
-    if (!isOffered(req.method, endpoint, configured)) throw endpointNotFound(req.method, req.originalUrl);
-    if (endpoint === "/error")
+    const path = endpointOf(req.originalUrl);
+    const endpoint = path === undefined ? undefined : offered.get(path);
+    if (endpoint === undefined || !answersTo(req.method, endpoint)) throw endpointNotFound(req.method, req.originalUrl);
+    if (path === "/error")
       throw signInFailure(new URL(req.originalUrl, "http://service.invalid").searchParams.get("error") ?? undefined);
-    if (MAIL_ENDPOINTS.has(endpoint!) && !mailer.available) throw mailUnavailable();
+    if (endpoint.mails && !mailer.available) throw mailUnavailable();
     next();
   };
   const boundedBody: RequestHandler = (req, res, next) =>
@@ -148,7 +82,7 @@ export function authHandler(
   // database hooks never see the password. A body that is not JSON never gets this far (415): a
   // form's fields would reach better-auth unread here.
   const passwordRule: RequestHandler = async (req, _res, next) => {
-    const field = NEW_PASSWORD_FIELDS.get(endpointOf(req.originalUrl) ?? "");
+    const field = AUTH_ENDPOINTS[endpointOf(req.originalUrl) ?? ""]?.newPasswordField;
     const password = field === undefined ? undefined : authBodyField(req, field);
     const refusal = typeof password === "string" ? await refusedPassword(password) : undefined;
     if (refusal) throw passwordRefused(refusal);
@@ -235,7 +169,7 @@ export function authHandler(
   ];
 }
 
-const AUTH_ROUTE = "/api/auth/*";
+const AUTH_ROUTE = `${AUTH_BASE_PATH}/*`;
 
 /**
  * A request's route as the log and the metrics name it: better-auth's endpoints, all served by one
@@ -245,6 +179,6 @@ const AUTH_ROUTE = "/api/auth/*";
 export function authRouteOf(template: string, originalUrl: string): string {
   if (template !== AUTH_ROUTE) return template;
   const endpoint = endpointOf(originalUrl);
-  if (endpoint === undefined || !OFFERED_ENDPOINTS.has(endpoint)) return AUTH_ROUTE;
-  return `/api/auth${endpoint.replace("{token}", ":token")}`;
+  if (endpoint === undefined || !Object.hasOwn(AUTH_ENDPOINTS, endpoint)) return AUTH_ROUTE;
+  return `${AUTH_BASE_PATH}${endpoint.replace("{token}", ":token")}`;
 }

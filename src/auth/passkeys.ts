@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
+import { AUTH_BASE_PATH } from "./endpoints.js";
 import { APIError, createAuthEndpoint, freshSessionMiddleware, sessionMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
@@ -295,16 +296,6 @@ export function passkeyPlugin(config: Pick<Config, "authUrl">, db: Db): BetterAu
 
 export const PASSKEY_PLUGIN = "passkey";
 
-/** The plugin's endpoints, by the one method each is served with. */
-export const PASSKEY_ENDPOINTS: ReadonlyMap<string, "GET" | "POST"> = new Map([
-  ["/passkey/generate-register-options", "GET"],
-  ["/passkey/verify-registration", "POST"],
-  ["/passkey/generate-authenticate-options", "GET"],
-  ["/passkey/verify-authentication", "POST"],
-  ["/passkey/list-user-passkeys", "GET"],
-  ["/passkey/delete-passkey", "POST"],
-]);
-
 /** How long a ceremony may take, from its options to its response. */
 export const CHALLENGE_TTL_S = 300;
 const CHALLENGE_COOKIE = "passkey_challenge";
@@ -459,7 +450,7 @@ function audit(db: Db, userId: string, action: AuditAction, path: string, passke
     action,
     targetId: userId,
     method: "POST",
-    path: `/api/auth${path}`,
+    path: `${AUTH_BASE_PATH}${path}`,
     details: { passkeyId },
   });
 }

@@ -19,17 +19,9 @@ export function signInMethodPlugins(config: Config, logger: Logger): BetterAuthP
   return config.oidc ? [identityProvider(config.oidc, logger)] : [];
 }
 
-/** The better-auth endpoints those plugins add to what the service offers, by the one method each is documented with. */
-export function signInMethodEndpoints(plugins: readonly { id: string }[] = []): Map<string, "GET" | "POST"> {
-  const endpoints = new Map<string, "GET" | "POST">();
-  if (plugins.some((plugin) => plugin.id === IDENTITY_PROVIDER_PLUGIN)) {
-    endpoints.set("/sign-in/social", "POST");
-    endpoints.set(`/callback/${OIDC_PROVIDER_ID}`, "GET");
-    endpoints.set("/link-social", "POST");
-    endpoints.set("/list-accounts", "GET");
-    endpoints.set("/error", "GET");
-  }
-  return endpoints;
+/** The sign-in methods beside email and password that those plugins turn on (auth/endpoints.ts names their endpoints). */
+export function configuredSignInMethods(plugins: readonly { id: string }[] = []): ReadonlySet<"oidc"> {
+  return new Set(plugins.some((plugin) => plugin.id === IDENTITY_PROVIDER_PLUGIN) ? ["oidc"] : []);
 }
 
 /**

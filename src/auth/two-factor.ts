@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
+import { AUTH_BASE_PATH } from "./endpoints.js";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, lt, sql } from "drizzle-orm";
@@ -147,5 +148,11 @@ function returnedUserId(returned: unknown): string | undefined {
 }
 
 function audit(db: Db, userId: string, action: AuditAction, path: string): Promise<void> {
-  return recordAudit(db, { actorId: userId, action, targetId: userId, method: "POST", path: `/api/auth${path}` });
+  return recordAudit(db, {
+    actorId: userId,
+    action,
+    targetId: userId,
+    method: "POST",
+    path: `${AUTH_BASE_PATH}${path}`,
+  });
 }

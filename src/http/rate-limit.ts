@@ -8,33 +8,12 @@ import { rateLimited } from "./errors.js";
 
 const WINDOW_MS = 60_000;
 
-// Where a guessed or stolen password is worth most, and each request costs a password hash:
-// sign-in, sign-up, account creation (v1 and v2) and password change; and the requests that mail
-// someone a link, or spend one; and the passkey ceremonies, each step of which stores a challenge
-// or checks a signature.
-const CREDENTIAL_ROUTES = new Set([
-  "/api/auth/sign-in/email",
-  "/api/auth/sign-up/email",
-  "/api/users",
-  "/api/v2/users",
-  "/api/auth/change-password",
-  "/api/auth/request-password-reset",
-  "/api/auth/send-verification-email",
-  "/api/auth/change-email",
-  "/api/auth/reset-password",
-  "/api/auth/passkey/verify-registration",
-  "/api/auth/passkey/verify-authentication",
-]);
-// The credential routes a GET reaches: the passkey ceremonies' first steps.
-const CREDENTIAL_GETS = new Set([
-  "/api/auth/passkey/generate-register-options",
-  "/api/auth/passkey/generate-authenticate-options",
-]);
-// The same, asked with DELETE: deleting one's own account checks the password.
-const CREDENTIAL_DELETE_ROUTES = new Set(["/api/v2/me"]);
+/** A route a limiter picks out by its method and full path (`POST /api/auth/sign-in/email`). */
+export interface LimitedRoute {
+  method: string;
+  path: string;
+}
 
-// The requests that mail a link to the address in their body, whoever sends them.
-const MAIL_TO_ADDRESS_ROUTES = new Set(["/api/auth/request-password-reset", "/api/auth/send-verification-email"]);
 const MAILS_PER_ADDRESS = 3;
 const ADDRESS_WINDOW_MS = 60 * 60_000;
 
@@ -63,8 +42,12 @@ export interface RateLimitDeps {
  * the credential routes together, RATE_LIMIT_GLOBAL on every other route but the probes. Mounted
  * before the better-auth handler so sign-in and sign-up are counted before any password is checked.
  */
-export function rateLimits({ config, logger, stores, onRefused }: RateLimitDeps): RequestHandler {
+export function rateLimits(
+  { config, logger, stores, onRefused }: RateLimitDeps,
+  credentialRoutes: readonly LimitedRoute[],
+): RequestHandler {
   if (!config.rateLimit.enabled) return (_req, _res, next) => next();
+  const isCredentialRoute = routeMatcher(credentialRoutes);
 
   const limiter = (name: string, limit: number) =>
     rateLimit({
@@ -98,8 +81,12 @@ export function rateLimits({ config, logger, stores, onRefused }: RateLimitDeps)
  * an unknown address are counted alike. Mounted where the body has been read (see auth/handler.ts);
  * the counters are keyed by a hash of the address, never the address itself.
  */
-export function addressRateLimit({ config, logger, stores, onRefused }: RateLimitDeps): RequestHandler {
+export function addressRateLimit(
+  { config, logger, stores, onRefused }: RateLimitDeps,
+  mailToAddressRoutes: readonly LimitedRoute[],
+): RequestHandler {
   if (!config.rateLimit.enabled) return (_req, _res, next) => next();
+  const mailsToAddress = routeMatcher(mailToAddressRoutes);
   const limiter = rateLimit({
     windowMs: ADDRESS_WINDOW_MS,
     limit: MAILS_PER_ADDRESS,
@@ -115,8 +102,7 @@ export function addressRateLimit({ config, logger, stores, onRefused }: RateLimi
     logger: limiterLogger(logger),
   });
   return (req, res, next) => {
-    if (req.method !== "POST" || !MAIL_TO_ADDRESS_ROUTES.has(normalisedPath(req)) || addressIn(req) === undefined)
-      return next();
+    if (!mailsToAddress(req) || addressIn(req) === undefined) return next();
     return limiter(req, res, next);
   };
 }
@@ -199,14 +185,16 @@ export function keyedRateLimit(
 }
 
 /**
- * better-auth resolves the URL as a browser would (`/sign-in/./email` and `/x/../sign-in/email`
- * both sign in) and Express matches case-insensitively with an optional trailing slash; every
- * spelling either of them serves must meet the same limit.
+ * Whether a request is for one of the routes. better-auth resolves the URL as a browser would
+ * (`/sign-in/./email` and `/x/../sign-in/email` both sign in) and Express matches case-insensitively
+ * with an optional trailing slash; every spelling either of them serves matches. A HEAD is the GET
+ * it stands for.
  */
-function isCredentialRoute(req: Request): boolean {
-  if (req.method === "GET" || req.method === "HEAD") return CREDENTIAL_GETS.has(normalisedPath(req));
-  if (req.method === "POST") return CREDENTIAL_ROUTES.has(normalisedPath(req));
-  return req.method === "DELETE" && CREDENTIAL_DELETE_ROUTES.has(normalisedPath(req));
+function routeMatcher(routes: readonly LimitedRoute[]): (req: Request) => boolean {
+  const keys = new Set(
+    routes.map(({ method, path }) => `${method.toUpperCase()} ${path.toLowerCase().replace(/\/$/, "")}`),
+  );
+  return (req) => keys.has(`${req.method === "HEAD" ? "GET" : req.method} ${normalisedPath(req)}`);
 }
 
 function normalisedPath(req: Request): string {

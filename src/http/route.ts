@@ -2,6 +2,7 @@ import { type Request, type RequestHandler, type Response, Router } from "expres
 import type * as z from "zod";
 import type { Role } from "../roles.js";
 import { jsonWritesOnly, methodsNotAllowed } from "./conventions.js";
+import type { LimitedRoute } from "./rate-limit.js";
 import { type RequestSchemas, validate } from "./validate.js";
 
 // A route is declared once: this module mounts the declaration on a router (guard, validation,
@@ -9,6 +10,23 @@ import { type RequestSchemas, validate } from "./validate.js";
 // object, as hono's createRoute and fastify's route schema do.
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** The document's sections, in its order: every operation names one (openapi/document.ts describes each). */
+export const TAGS = [
+  "Sessions (better-auth)",
+  "Users (v1)",
+  "Posts (v1)",
+  "Posts",
+  "Comments",
+  "Users",
+  "Notifications",
+  "Tags",
+  "Your account",
+  "Administration",
+  "Probes",
+  "Documentation",
+] as const;
+export type Tag = (typeof TAGS)[number];
 
 /** The session checks a route's access is made of. */
 export interface RouteGuards {
@@ -38,6 +56,8 @@ export type Access = "anyone" | "optional-session" | "session" | readonly Role[]
 export interface Success {
   description: string;
   schema?: z.ZodType;
+  /** The body's media type when it is not JSON (`text/html`). */
+  mediaType?: string;
   /** The same answer in other media types, chosen by the request's Accept header (the handler negotiates). */
   negotiated?: Record<string, z.ZodType>;
 }
@@ -67,7 +87,7 @@ export interface RouteDeclaration<
   method: Method;
   /** As Express writes it, under the group's base (`/posts/:id/`); the document writes `{id}`. */
   path: string;
-  tag: string;
+  tag: Tag;
   summary: string;
   /** Said after the access text the document makes from `access`. */
   description?: string;
@@ -77,6 +97,11 @@ export interface RouteDeclaration<
   body?: B;
   list?: ListStyle;
   successes: Record<number, Success>;
+  /**
+   * Counted under the credential limit (RATE_LIMIT_AUTH) instead of the global one: it checks a
+   * password or costs a password hash, so a guess is worth most here. Only for paths without parameters.
+   */
+  credentialLimit?: true;
   /** Error statuses of the route itself, beyond what its access implies and every route may answer. */
   errors?: number[];
   /** Checks that run ahead of the guard, so they hold before any session is read or privilege granted. */
@@ -111,6 +136,18 @@ export interface RouteGroup {
    * naming the methods declared on it (else it goes on to the unknown-endpoint 404).
    */
   otherMethodsNotAllowed?: boolean;
+  /**
+   * Answered ahead of the shared stack (no body, rate limit or database): none of the errors every
+   * other route may meet.
+   */
+  aheadOfStack?: boolean;
+}
+
+/** The group's routes under the credential limit, with their full paths, as the limiter matches them. */
+export function credentialRoutesOf(group: RouteGroup): LimitedRoute[] {
+  return group.routes
+    .filter((declared) => declared.credentialLimit)
+    .map((declared) => ({ method: declared.method.toUpperCase(), path: `${group.base}${declared.path}` }));
 }
 
 /** The group's routes on a router of their own, with the group's conventions around them. */

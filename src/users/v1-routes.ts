@@ -3,13 +3,13 @@ import { requestAudit } from "../audit/service.js";
 import { authorize, can, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { idParams } from "../http/validate.js";
 import { createUserBody, setRolesBody, updateUserBody, userJson } from "./schemas.js";
 import { deleteUserRoute } from "./delete-route.js";
 import * as users from "./service.js";
 
-const tag = "Users (v1)";
+const tag: Tag = "Users (v1)";
 const userResult = z.object({ user: userJson });
 // Unlike the other v1 lists, this one does not repeat its window.
 const usersResult = z.object({ users: z.array(userJson) });
@@ -41,6 +41,7 @@ export const usersV1Routes: Route[] = [
     description:
       "Rate-limited like sign-up. With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.",
     access: "anyone",
+    credentialLimit: true,
     body: createUserBody,
     successes: { 201: { description: "Created", schema: userResult } },
     errors: [409],

@@ -6,14 +6,14 @@ import { users as usersTable } from "../db/schema.js";
 import { ROLES } from "../roles.js";
 import { limitOffset } from "../http/lists/limit-offset.js";
 import { orderingParam } from "../http/ordering.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
 import { replaceAndPatch } from "../http/replace-and-patch.js";
 import { createUserBody, ownUserJson, publicUserJson, updateUserBody, userJson } from "./schemas.js";
 import { deleteUserRoute } from "./delete-route.js";
 import * as users from "./service.js";
 
-const tag = "Users";
+const tag: Tag = "Users";
 const usersList = limitOffset({ defaultSize: 10, maxSize: 100 });
 
 const usersListQuery = z.object({
@@ -54,6 +54,7 @@ export const usersV2Routes: Route[] = [
     description:
       "With REQUIRE_EMAIL_VERIFICATION, a taken address is answered like a free one (201, a record nobody can sign in to) and its owner is told by mail; otherwise 409 duplicate_email.",
     access: "anyone",
+    credentialLimit: true,
     body: createUserBody,
     successes: { 201: { description: "Created", schema: userJson } },
     errors: [409],
