@@ -547,7 +547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process answers */
+        /**
+         * The process answers
+         * @description Anyone.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -1204,7 +1207,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document (OpenAPI 3.1) */
+        /**
+         * This document (OpenAPI 3.1)
+         * @description Anyone.
+         */
         get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
@@ -1221,7 +1227,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Interactive reference (Swagger UI) */
+        /**
+         * Interactive reference (Swagger UI)
+         * @description Anyone.
+         */
         get: operations["getDocs"];
         put?: never;
         post?: never;
@@ -1238,7 +1247,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A script or style sheet of the reference page */
+        /**
+         * A script or style sheet of the reference page
+         * @description Anyone.
+         */
         get: operations["getDocsSwaggerUiCss"];
         put?: never;
         post?: never;
@@ -1255,7 +1267,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A script or style sheet of the reference page */
+        /**
+         * A script or style sheet of the reference page
+         * @description Anyone.
+         */
         get: operations["getDocsSwaggerUiBundleJs"];
         put?: never;
         post?: never;
@@ -1272,7 +1287,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A script or style sheet of the reference page */
+        /**
+         * A script or style sheet of the reference page
+         * @description Anyone.
+         */
         get: operations["getDocsStartJs"];
         put?: never;
         post?: never;

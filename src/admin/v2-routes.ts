@@ -2,7 +2,7 @@ import * as z from "zod";
 import { requestAudit } from "../audit/service.js";
 import { roleGates } from "../auth/policy.js";
 import { limitOffset } from "../http/lists/limit-offset.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
 import {
   auditTrailEntryJson,
@@ -14,7 +14,7 @@ import {
 } from "./schemas.js";
 import * as admin from "./service.js";
 
-const tag = "Administration";
+const tag: Tag = "Administration";
 const auditList = limitOffset({ defaultSize: 20, maxSize: 100 });
 
 const auditQuery = z.object({

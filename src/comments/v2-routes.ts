@@ -3,13 +3,13 @@ import { authorize, roleGates } from "../auth/policy.js";
 import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { comments as commentsTable } from "../db/schema.js";
 import { cursor } from "../http/lists/cursor.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { findDeletablePost, findVisiblePost } from "../posts/service.js";
 import { replaceAndPatch } from "../http/replace-and-patch.js";
 import { commentBody, commentJson, commentParams, commentPatchBody, postParams } from "./schemas.js";
 import * as comments from "./service.js";
 
-const tag = "Comments";
+const tag: Tag = "Comments";
 const commentsList = cursor({ pageSize: 10, columns: { createdAt: commentsTable.createdAt, id: commentsTable.id } });
 
 /**

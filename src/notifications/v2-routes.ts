@@ -6,13 +6,13 @@ import { actorOf } from "../auth/request-context.js";
 import { notifications as notificationsTable } from "../db/schema.js";
 import { streamWithAdminKey } from "../http/errors.js";
 import { cursor } from "../http/lists/cursor.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { idParams, visibleText } from "../http/validate.js";
 import { notificationJson } from "./schemas.js";
 import * as notifications from "./service.js";
 import { wantsEventStream } from "./streams.js";
 
-const tag = "Notifications";
+const tag: Tag = "Notifications";
 const notificationsList = cursor({
   pageSize: 10,
   columns: { createdAt: notificationsTable.createdAt, id: notificationsTable.id },

@@ -4,17 +4,17 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
 import { CALLBACK_URL_MAX } from "../auth/callback-urls.js";
 import { userFields } from "../auth/field-limits.js";
-import { OFFERED_ENDPOINTS } from "../auth/handler.js";
+import { AUTH_BASE_PATH, type AuthEndpoint, offeredEndpoints } from "../auth/endpoints.js";
 import { OIDC_PROVIDER_ID } from "../auth/identity-provider.js";
 import { newPassword, PASSWORD_MAX_LENGTH } from "../auth/password-rule.js";
-import { signInMethodEndpoints } from "../auth/sign-in-methods.js";
+import { configuredSignInMethods } from "../auth/sign-in-methods.js";
+import type { Tag } from "../http/route.js";
 import { SESSION_COOKIE } from "./operations.js";
 import { responsesOf } from "./responses.js";
 
 type Json = Record<string, unknown>;
 
-const BASE_PATH = "/api/auth";
-const TAG = "Sessions (better-auth)";
+const TAG: Tag = "Sessions (better-auth)";
 // better-auth's own refusals that its description leaves out: a body that is not JSON (415), and a
 // sign-up with an email already taken (422). Another method is the service's 404 (auth/handler.ts).
 const EXTRA_ERRORS: Record<string, number[]> = { "/sign-up/email": [422] };
@@ -78,52 +78,6 @@ const SERVICE_REFUSALS: Record<string, string> = {
     "Invalid request (better-auth's `{code, message}`): a field the service's rules refuse (INVALID_NAME, INVALID_EMAIL, PASSWORD_TOO_COMMON, ...), a callback URL that could leave the origin (INVALID_CALLBACK_URL, INVALID_REDIRECT_URL, ...), or one better-auth refuses",
   "415": 'The body is not JSON: `{error, code: "unsupported_media_type"}`',
 };
-const SUMMARIES: Record<string, string> = {
-  "/sign-up/email": "Create an account and sign in",
-  "/sign-in/email": "Sign in with email and password",
-  "/sign-out": "Sign out: end this session",
-  "/get-session": "The current session and its user (null without one)",
-  "/update-user": "Change your name or image",
-  "/change-password": "Change your password (ends your other sessions)",
-  "/list-sessions": "Your active sessions: created, last used, user agent and address (never their tokens)",
-  "/revoke-session": "End one of your sessions: by its id from list-sessions, or by its token",
-  "/revoke-sessions": "End all your sessions",
-  "/revoke-other-sessions": "End all your sessions but this one",
-  "/request-password-reset": "Mail a password-reset link (the same answer for any address)",
-  "/reset-password/{token}": "Follow a mailed reset link: redirects to the page that asked, with the token",
-  "/reset-password": "Set a new password with a reset token (ends every session)",
-  "/send-verification-email": "Mail an email-verification link again",
-  "/verify-email": "Follow a mailed verification link: marks the address verified",
-  "/change-email": "Change your email: confirmed from the old address, then verified at the new one",
-  "/sign-in/social":
-    'Start signing in through the identity provider (`provider: "oidc"`): answers the URL to send the browser to',
-  [`/callback/${OIDC_PROVIDER_ID}`]:
-    "Where the identity provider sends the browser back: signs in (or links) and redirects to callbackURL, or to errorCallbackURL with `error`",
-  "/link-social":
-    'Link your identity-provider account (`provider: "oidc"`) to this account: answers the URL to send the browser to',
-  "/list-accounts": "How you can sign in: your password account and linked identity-provider accounts",
-  "/error":
-    "Where a failed identity-provider sign-in lands when the client named no errorCallbackURL: the failure as JSON",
-  "/two-factor/enable":
-    "Start two-factor enrolment with your password: an otpauth:// URI for an authenticator app and 10 single-use backup codes",
-  "/two-factor/get-totp-uri": "The otpauth:// URI of your authenticator again (needs your password)",
-  "/two-factor/verify-totp":
-    "Send a 6-digit code: confirms enrolment when signed in, or completes a sign-in that asked for one (5 wrong codes end that sign-in; a code is accepted once)",
-  "/two-factor/verify-backup-code":
-    "Complete a sign-in that asked for a code with one of your backup codes (each works once)",
-  "/two-factor/generate-backup-codes": "Replace your backup codes with 10 new ones (needs your password)",
-  "/two-factor/disable": "Turn two-factor sign-in off (needs your password)",
-  "/passkey/generate-register-options":
-    "Start registering a passkey: WebAuthn creation options for navigator.credentials.create (a session signed in within the day)",
-  "/passkey/verify-registration":
-    "Finish registering a passkey with the authenticator's response (its PublicKeyCredential as JSON)",
-  "/passkey/generate-authenticate-options":
-    "Start signing in with a passkey: WebAuthn request options for navigator.credentials.get",
-  "/passkey/verify-authentication":
-    "Sign in with a passkey alone (the authenticator's PublicKeyCredential as JSON): both factors, no code asked",
-  "/passkey/list-user-passkeys": "Your passkeys",
-  "/passkey/delete-passkey": "Delete one of your passkeys (404 for an id that is not yours)",
-};
 // Bodies Swagger UI's "Try it out" starts from: better-auth's own would be generated from its
 // schemas, with a `callbackURL` of "string" that sign-up refuses (INVALID_CALLBACK_URL).
 const ADA = { email: "ada@example.com", password: "a long passphrase of yours" };
@@ -137,49 +91,12 @@ const EXAMPLES: Record<string, Json> = {
   },
   "/update-user": { name: "Ada King" },
 };
-// Bodies better-auth refuses to go without, which its description leaves optional.
-const REQUIRED_BODIES = new Set([
-  "/sign-up/email",
-  "/sign-in/email",
-  "/change-password",
-  "/update-user",
-  "/revoke-session",
-  "/request-password-reset",
-  "/reset-password",
-  "/send-verification-email",
-  "/change-email",
-  "/two-factor/enable",
-  "/two-factor/get-totp-uri",
-  "/two-factor/verify-totp",
-  "/two-factor/verify-backup-code",
-  "/two-factor/generate-backup-codes",
-  "/two-factor/disable",
-  "/passkey/verify-registration",
-  "/passkey/verify-authentication",
-  "/passkey/delete-passkey",
-]);
-// Endpoints that answer without a session: sign-out then has nothing to end, and says so with 200.
-const SESSION_OPTIONAL = new Set(["/sign-out"]);
-// The endpoints anyone may call: signing in, and following or asking for a mailed link.
-const SESSION_NOT_NEEDED = new Set([
-  "/sign-up/email",
-  "/sign-in/email",
-  "/get-session",
-  "/request-password-reset",
-  "/reset-password",
-  "/reset-password/{token}",
-  "/verify-email",
-  "/send-verification-email",
-  "/sign-in/social",
-  `/callback/${OIDC_PROVIDER_ID}`,
-  "/error",
-  // The second step of a sign-in carries the challenge cookie that the first step set, not a session.
-  "/two-factor/verify-totp",
-  "/two-factor/verify-backup-code",
-  // A passkey sign-in carries the challenge cookie that its options set.
-  "/passkey/generate-authenticate-options",
-  "/passkey/verify-authentication",
-]);
+// Who may call an endpoint, as its security requirement: no session, with or without one, or one.
+const SECURITY: Record<AuthEndpoint["session"], Json[]> = {
+  none: [],
+  optional: [{}, { [SESSION_COOKIE]: [] }],
+  needed: [{ [SESSION_COOKIE]: [] }],
+};
 const REDIRECT = {
   description: "Redirect to the page the client named (callbackURL), with `token` or `error` in its query",
   headers: { Location: { schema: { type: "string" } } },
@@ -215,15 +132,15 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
   };
   const paths: ZodOpenApiPathsObject = {};
   const referenced = new Set<string>();
-  const configured = signInMethodEndpoints(auth.options.plugins);
+  const offered = offeredEndpoints(configuredSignInMethods(auth.options.plugins));
   for (const [describedEndpoint, item] of Object.entries(described.paths)) {
     // The one provider's callback, under its own path rather than better-auth's `{id}` for any provider.
     const endpoint = describedEndpoint === "/callback/{id}" ? `/callback/${OIDC_PROVIDER_ID}` : describedEndpoint;
-    const offered = (OFFERED_ENDPOINTS.get(endpoint) ?? configured.get(endpoint))?.toLowerCase();
-    if (offered === undefined) continue;
+    const served = offered.get(endpoint);
+    if (served === undefined) continue;
     const operations: Record<string, Json> = {};
     for (const [method, raw] of Object.entries(item)) {
-      if (method !== offered) continue;
+      if (method !== served.method.toLowerCase()) continue;
       const op = toOpenApi31(raw, referenced) as Json & { responses: Record<string, Json> };
       if (endpoint !== describedEndpoint)
         op.parameters = (op.parameters as Json[] | undefined)?.filter((parameter) => parameter.in !== "path");
@@ -246,22 +163,18 @@ export async function authPaths(auth: Auth): Promise<{ paths: ZodOpenApiPathsObj
       if (endpoint === "/list-sessions") successes["200"] = sessionsWithoutTokens(described.components.schemas.Session);
       operations[method] = {
         ...op,
-        ...withServiceRules(endpoint, op.requestBody as RequestBody | undefined, rules[endpoint] ?? {}),
+        ...withServiceRules(endpoint, served, op.requestBody as RequestBody | undefined, rules[endpoint] ?? {}),
         ...(endpoint === "/revoke-session" ? { requestBody: REVOKE_SESSION_BODY } : {}),
-        summary: SUMMARIES[endpoint],
+        summary: served.summary,
         tags: [TAG],
-        security: SESSION_NOT_NEEDED.has(endpoint)
-          ? []
-          : SESSION_OPTIONAL.has(endpoint)
-            ? [{}, { [SESSION_COOKIE]: [] }]
-            : [{ [SESSION_COOKIE]: [] }],
+        security: SECURITY[served.session],
         responses: {
           ...successes,
           ...serviceRefusals(responsesOf("auth", {}, [...ALL_ERRORS, ...(EXTRA_ERRORS[endpoint] ?? [])])),
         },
       };
     }
-    paths[`${BASE_PATH}${endpoint}`] = operations;
+    paths[`${AUTH_BASE_PATH}${endpoint}`] = operations;
   }
   const schemas: Record<string, Json> = {};
   for (const name of referenced)
@@ -274,6 +187,7 @@ type RequestBody = { required?: boolean; content?: Record<string, { schema?: Jso
 /** better-auth's request body with the service's own limits on its fields, and whether it may be left out. */
 function withServiceRules(
   endpoint: string,
+  { bodyRequired }: AuthEndpoint,
   body: RequestBody | undefined,
   rules: Record<string, z.ZodType>,
 ): { requestBody?: RequestBody } {
@@ -299,7 +213,7 @@ function withServiceRules(
       return [mediaType, { schema: withRules, ...(example ? { example } : {}) }];
     }),
   );
-  return { requestBody: { ...body, required: REQUIRED_BODIES.has(endpoint) || body.required === true, content } };
+  return { requestBody: { ...body, required: bodyRequired === true || body.required === true, content } };
 }
 
 /** The shared descriptions of 400 and 415, as they read on better-auth's endpoints. */

@@ -4,16 +4,15 @@ import { roleGates } from "../auth/policy.js";
 import { methodNotAllowed } from "../http/errors.js";
 import { UNSAFE_METHODS } from "../http/methods.js";
 import { authPaths } from "./auth-paths.js";
-import * as z from "zod";
-import { responsesOf } from "./responses.js";
-import { DOCS_ASSETS } from "./docs-page.js";
 import { type OpenApiDocument, rateLimitHeaders, withOperationIdsAndLimitHeaders } from "./finishing.js";
 import { probeRoutes } from "../http/ready.js";
+import { livenessRoutes } from "../http/health.js";
+import { documentationRoutes } from "./router.js";
 import { v1Routes } from "../v1/routes.js";
 import { v2Routes } from "../v2/routes.js";
+import { TAGS, type Tag } from "../http/route.js";
 import { rolesText } from "../roles.js";
 import { pathsOf, SESSION_COOKIE } from "./operations.js";
-import { statusJson } from "../http/wire.js";
 
 export type { OpenApiDocument };
 
@@ -29,60 +28,20 @@ A v2 path asked with a method it does not serve answers 405 with an \`Allow\` he
 an allowed origin, 403 for another, and as an unknown endpoint (404) without one. Under \`/api\` and \`/api/auth\` any
 unserved method is the unknown-endpoint 404.`;
 
-// The routes app.ts and openapi/router.ts mount by hand, outside the declared groups.
-const probePaths = {
-  "/health": {
-    get: {
-      tags: ["Probes"],
-      summary: "The process answers",
-      security: [],
-      responses: { 200: { description: "Running", content: { "application/json": { schema: statusJson } } } },
-    },
-  },
-};
-
-const documentationPaths = {
-  "/api/openapi.json": {
-    get: {
-      tags: ["Documentation"],
-      summary: "This document (OpenAPI 3.1)",
-      security: [],
-      responses: {
-        ...responsesOf("v1", {}),
-        200: {
-          description: "The document",
-          content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
-        },
-      },
-    },
-  },
-  "/api/docs": {
-    get: {
-      tags: ["Documentation"],
-      summary: "Interactive reference (Swagger UI)",
-      security: [],
-      responses: {
-        ...responsesOf("v1", {}),
-        200: { description: "An HTML page", content: { "text/html": { schema: z.string() } } },
-      },
-    },
-  },
-  ...Object.fromEntries(
-    Object.entries(DOCS_ASSETS).map(([name, asset]) => [
-      `/api/docs/${name}`,
-      {
-        get: {
-          tags: ["Documentation"],
-          summary: "A script or style sheet of the reference page",
-          security: [],
-          responses: {
-            ...responsesOf("v1", {}),
-            200: { description: name, content: { [asset.type]: { schema: z.string() } } },
-          },
-        },
-      },
-    ]),
-  ),
+const TAG_DESCRIPTIONS: Record<Tag, string> = {
+  "Sessions (better-auth)": "Sign-up, sign-in and session management: better-auth's endpoints",
+  "Users (v1)": "v1: accounts, profiles and roles; errors `{error, code?}`",
+  "Posts (v1)": "v1: posts with limit/offset lists and moderation",
+  Posts: "v2: Django REST framework conventions",
+  Comments: "v2: comments on a post, cursor-paginated",
+  Users: `v2: accounts; the list is for ${rolesText(roleGates.listUsers)}`,
+  Notifications: "v2: a user's notifications, as a list or a live event stream",
+  Tags: "v2: the most used tags of public posts",
+  "Your account": "v2: delete your own account, or export everything it holds",
+  Administration:
+    "v2: the admin console's reads and actions: counts, the audit trail, users' sessions and comments, the mail queue",
+  Probes: "Liveness and readiness for orchestrators; never rate-limited",
+  Documentation: "This document and its interactive reference",
 };
 
 /** The service's OpenAPI 3.1 document: its own routes from their zod schemas, and better-auth's. */
@@ -93,28 +52,14 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
     info: { title: "posts-api", version: "1.0.0", description: DESCRIPTION },
     // Relative: the document describes the service that serves it, whatever its address.
     servers: [{ url: "/", description: "The service that serves this document" }],
-    tags: [
-      {
-        name: "Sessions (better-auth)",
-        description: "Sign-up, sign-in and session management: better-auth's endpoints",
-      },
-      { name: "Users (v1)", description: "v1: accounts, profiles and roles; errors `{error, code?}`" },
-      { name: "Posts (v1)", description: "v1: posts with limit/offset lists and moderation" },
-      { name: "Posts", description: "v2: Django REST framework conventions" },
-      { name: "Comments", description: "v2: comments on a post, cursor-paginated" },
-      { name: "Users", description: `v2: accounts; the list is for ${rolesText(roleGates.listUsers)}` },
-      { name: "Notifications", description: "v2: a user's notifications, as a list or a live event stream" },
-      { name: "Tags", description: "v2: the most used tags of public posts" },
-      { name: "Probes", description: "Liveness and readiness for orchestrators; never rate-limited" },
-      { name: "Documentation", description: "This document and its interactive reference" },
-    ],
+    tags: TAGS.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths: {
       ...authPart.paths,
-      ...probePaths,
+      ...pathsOf(livenessRoutes),
       ...pathsOf(probeRoutes),
       ...pathsOf(v1Routes),
       ...pathsOf(v2Routes),
-      ...documentationPaths,
+      ...pathsOf(documentationRoutes),
     },
     components: {
       securitySchemes: {

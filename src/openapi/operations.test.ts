@@ -14,7 +14,7 @@ const declared = (over: Partial<Route> & { access: Access }): Route =>
   route({
     method: "get",
     path: "/things/:id/",
-    tag: "Things",
+    tag: "Posts",
     summary: "A thing",
     successes: ok,
     handler: () => undefined,

@@ -56,11 +56,12 @@ export function operationOf(declared: Route, group: RouteGroup): ZodOpenApiOpera
     ...(declared.body
       ? { requestBody: { required: true, content: { "application/json": { schema: declared.body } } } }
       : {}),
-    responses: responsesOf(group.family, declared.successes, [
-      ...guardErrors(access),
-      ...bodyErrors,
-      ...(declared.errors ?? []),
-    ]),
+    responses: responsesOf(
+      group.family,
+      declared.successes,
+      [...guardErrors(access), ...bodyErrors, ...(declared.errors ?? [])],
+      { common: !group.aheadOfStack },
+    ),
   };
 }
 

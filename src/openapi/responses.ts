@@ -62,13 +62,20 @@ type Content = Record<string, { schema: z.ZodType }>;
 const json = (schema: z.ZodType): Content => ({ "application/json": { schema } });
 
 /** An operation's responses: its successes as given, then its own and the common error statuses. */
-export function responsesOf(family: ApiFamily, successes: Record<number, Success>, errors: number[] = []) {
+export function responsesOf(
+  family: ApiFamily,
+  successes: Record<number, Success>,
+  errors: number[] = [],
+  { common = true } = {},
+) {
   const responses: Record<string, { description: string; content?: Content }> = {};
-  for (const [status, { description, schema, negotiated = {} }] of Object.entries(successes)) {
+  for (const [status, { description, schema, mediaType, negotiated = {} }] of Object.entries(successes)) {
     const others = Object.fromEntries(Object.entries(negotiated).map(([type, body]) => [type, { schema: body }]));
-    responses[status] = schema ? { description, content: { ...json(schema), ...others } } : { description };
+    responses[status] = schema
+      ? { description, content: { [mediaType ?? "application/json"]: { schema }, ...others } }
+      : { description };
   }
-  for (const status of [...new Set([...errors, ...COMMON])].sort()) {
+  for (const status of [...new Set([...errors, ...(common ? COMMON : [])])].sort()) {
     responses[String(status)] = {
       description: DESCRIPTIONS[status] ?? "Error",
       content: json(errorSchema(family, status)),

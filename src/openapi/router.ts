@@ -1,38 +1,73 @@
-import { Router } from "express";
-import type { AppDeps } from "../deps.js";
+import * as z from "zod";
+import type { Auth } from "../auth/auth.js";
+import { route, type RouteGroup } from "../http/route.js";
 import { DOCS_ASSETS, DOCS_PAGE, DOCS_POLICY } from "./docs-page.js";
 import type { OpenApiDocument } from "./document.js";
 
-/** `GET /api/openapi.json` (built once per app, on first request) and the interactive reference at `/api/docs`. */
-export function openApiRouter({ auth }: AppDeps): Router {
-  const router = Router();
-  let document: Promise<OpenApiDocument> | undefined;
+const tag = "Documentation";
 
-  router.get("/openapi.json", async (_req, res) => {
-    // A failed build is tried again by the next request rather than remembered.
-    // The document's modules (zod-openapi, every route's description) load on first use, not at start-up.
-    document ??= import("./document.js")
+// One document per app (per better-auth instance), built on the first request for it. A failed
+// build is tried again by the next request rather than remembered. The document's modules
+// (zod-openapi, every route's description) load on first use, not at start-up.
+const documents = new WeakMap<Auth, Promise<OpenApiDocument>>();
+
+function documentOf(auth: Auth): Promise<OpenApiDocument> {
+  let document = documents.get(auth);
+  if (!document) {
+    document = import("./document.js")
       .then(({ buildOpenApiDocument }) => buildOpenApiDocument(auth))
       .catch((error: unknown) => {
-        document = undefined;
+        documents.delete(auth);
         throw error;
       });
-    res.json(await document);
-  });
-
-  router.get("/docs", (_req, res) => {
-    res.setHeader("Content-Security-Policy", DOCS_POLICY);
-    res.type("html").send(DOCS_PAGE);
-  });
-
-  for (const [name, asset] of Object.entries(DOCS_ASSETS)) {
-    let body: Buffer | string | undefined;
-    router.get(`/docs/${name}`, (_req, res) => {
-      body ??= asset.body();
-      res.setHeader("Cache-Control", "public, max-age=3600");
-      res.type(asset.type).send(body);
-    });
+    documents.set(auth, document);
   }
-
-  return router;
+  return document;
 }
+
+/** `GET /api/openapi.json` and the interactive reference at `/api/docs`, with its files. */
+export const documentationRoutes: RouteGroup = {
+  family: "v1",
+  base: "/api",
+  routes: [
+    route({
+      method: "get",
+      path: "/openapi.json",
+      tag,
+      summary: "This document (OpenAPI 3.1)",
+      access: "anyone",
+      successes: { 200: { description: "The document", schema: z.record(z.string(), z.unknown()) } },
+      handler: async ({ res }, { auth }) => {
+        res.json(await documentOf(auth));
+      },
+    }),
+    route({
+      method: "get",
+      path: "/docs",
+      tag,
+      summary: "Interactive reference (Swagger UI)",
+      access: "anyone",
+      successes: { 200: { description: "An HTML page", schema: z.string(), mediaType: "text/html" } },
+      handler: ({ res }) => {
+        res.setHeader("Content-Security-Policy", DOCS_POLICY);
+        res.type("html").send(DOCS_PAGE);
+      },
+    }),
+    ...Object.entries(DOCS_ASSETS).map(([name, asset]) => {
+      let body: Buffer | string | undefined;
+      return route({
+        method: "get",
+        path: `/docs/${name}`,
+        tag,
+        summary: "A script or style sheet of the reference page",
+        access: "anyone",
+        successes: { 200: { description: name, schema: z.string(), mediaType: asset.type } },
+        handler: ({ res }) => {
+          body ??= asset.body();
+          res.setHeader("Cache-Control", "public, max-age=3600");
+          res.type(asset.type).send(body);
+        },
+      });
+    }),
+  ],
+};

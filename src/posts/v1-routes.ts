@@ -3,7 +3,7 @@ import { requestAudit } from "../audit/service.js";
 import { HIDDEN_POST_READERS, roleGates } from "../auth/policy.js";
 import { actorOf, optionalActorOf } from "../auth/request-context.js";
 import { validatedLimitOffset } from "../http/lists/limit-offset.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { idParams } from "../http/validate.js";
 import { rolesText } from "../roles.js";
 import { successJson } from "../http/wire.js";
@@ -11,7 +11,7 @@ import { moderationBody, postBody, postJson } from "./schemas.js";
 import { createOwnPost, deletePostAs, updateOwnPost } from "./actor-writes.js";
 import * as posts from "./service.js";
 
-const tag = "Posts (v1)";
+const tag: Tag = "Posts (v1)";
 const postResult = z.object({ post: postJson });
 const postsList = validatedLimitOffset({ defaultSize: 20, maxSize: 100 });
 

@@ -4,14 +4,14 @@ import { optionalActorOf } from "../auth/request-context.js";
 import { posts as postsTable } from "../db/schema.js";
 import { pageNumber } from "../http/lists/page-number.js";
 import { orderingParam } from "../http/ordering.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { idParams, text } from "../http/validate.js";
 import { replaceAndPatch } from "../http/replace-and-patch.js";
 import { postBody, postJson, postPatchBody, TAG_MAX_LENGTH } from "./schemas.js";
 import { createOwnPost, deletePostAs, updateOwnPost } from "./actor-writes.js";
 import * as posts from "./service.js";
 
-const tag = "Posts";
+const tag: Tag = "Posts";
 const postsList = pageNumber({ defaultSize: 20, maxSize: 100 });
 
 const postsListQuery = z.object({

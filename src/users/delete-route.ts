@@ -1,7 +1,7 @@
 import { requestAudit } from "../audit/service.js";
 import { authorize, roleGates } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
-import { type Route, route } from "../http/route.js";
+import { type Route, route, type Tag } from "../http/route.js";
 import { idParams } from "../http/validate.js";
 import { deleteUser } from "./service.js";
 
@@ -9,7 +9,7 @@ import { deleteUser } from "./service.js";
  * Deleting a user, the same in both API versions but for the path: an ADMIN, never on their own
  * account, audited with the address it had; 204 with no body.
  */
-export function deleteUserRoute(path: string, tag: string): Route {
+export function deleteUserRoute(path: string, tag: Tag): Route {
   return route({
     method: "delete",
     path,
