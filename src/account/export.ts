@@ -1,6 +1,9 @@
 import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { postColumns } from "../posts/service.js";
+import { commentColumns } from "../comments/service.js";
+import { notificationColumns } from "../notifications/service.js";
+import { auditColumns } from "../audit/service.js";
 import type { Db } from "../db/client.js";
 import { accounts, auditLog, comments, notifications, posts, sessions, users } from "../db/schema.js";
 import { userNotFound } from "../http/errors.js";
@@ -8,6 +11,10 @@ import { positionOf } from "../http/lists/cursor.js";
 
 /** Rows read per query: a user with 100,000 posts is read 200 times, never held whole. */
 export const EXPORT_BATCH = 500;
+
+// What was done by or to the account. The actor's email is left out: the account's own is in
+// `user`, and another's (an ADMIN's) is not the account's to receive.
+const { actorEmail: _actorEmail, ...auditColumnsWithoutEmail } = auditColumns;
 
 interface After {
   at: string;
@@ -92,15 +99,7 @@ export async function* exportAccount(db: Db, userId: string, currentSessionId: s
   );
   yield* section("comments", (position, limit) =>
     db
-      .select({
-        id: comments.id,
-        postId: comments.postId,
-        authorId: comments.authorId,
-        content: comments.content,
-        createdAt: comments.createdAt,
-        updatedAt: comments.updatedAt,
-        position: positionOf(comments.createdAt),
-      })
+      .select({ ...commentColumns, position: positionOf(comments.createdAt) })
       .from(comments)
       .where(and(eq(comments.authorId, userId), after(comments.createdAt, comments.id, position)))
       .orderBy(asc(comments.createdAt), asc(comments.id))
@@ -108,35 +107,16 @@ export async function* exportAccount(db: Db, userId: string, currentSessionId: s
   );
   yield* section("notifications", (position, limit) =>
     db
-      .select({
-        id: notifications.id,
-        userId: notifications.userId,
-        type: notifications.type,
-        message: notifications.message,
-        postId: notifications.postId,
-        createdAt: notifications.createdAt,
-        position: positionOf(notifications.createdAt),
-      })
+      .select({ ...notificationColumns, position: positionOf(notifications.createdAt) })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), after(notifications.createdAt, notifications.id, position)))
       .orderBy(asc(notifications.createdAt), asc(notifications.id))
       .limit(limit),
   );
-  // What they did, and what was done to them, their account or their content. The actor's email
-  // is left out: theirs is in `user`, and another's (an ADMIN's) is not theirs to receive.
+  // What they did, and what was done to them, their account or their content.
   yield* section("audit", (position, limit) =>
     db
-      .select({
-        id: auditLog.id,
-        actorId: auditLog.actorId,
-        action: auditLog.action,
-        targetId: auditLog.targetId,
-        method: auditLog.method,
-        path: auditLog.path,
-        details: auditLog.details,
-        createdAt: auditLog.createdAt,
-        position: positionOf(auditLog.createdAt),
-      })
+      .select({ ...auditColumnsWithoutEmail, position: positionOf(auditLog.createdAt) })
       .from(auditLog)
       .where(
         and(

@@ -9,7 +9,7 @@ import { redactUrl } from "../logging/logger.js";
 // The trail is written by db/audit-trail.ts, which every layer may use; this feature reads and shapes it.
 export { type Audit, type AuditAction, type AuditEntry, recordAudit } from "../db/audit-trail.js";
 
-const auditColumns = {
+export const auditColumns = {
   id: auditLog.id,
   actorId: auditLog.actorId,
   actorEmail: auditLog.actorEmail,

@@ -1,12 +1,11 @@
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
-import { AUTH_BASE_PATH } from "./endpoints.js";
+import { auditOwnAction } from "./own-action-audit.js";
 import { APIError, createAuthEndpoint, freshSessionMiddleware, sessionMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Config } from "../config.js";
-import { type AuditAction, recordAudit } from "../db/audit-trail.js";
 import type { Db } from "../db/client.js";
 import { passkeys, sessions, verifications } from "../db/schema.js";
 
@@ -138,7 +137,7 @@ export function passkeyPlugin(config: Pick<Config, "authUrl">, db: Db): BetterAu
           })
           .onConflictDoNothing({ target: passkeys.credentialId })
           .returning();
-        if (row) await audit(tx, user.id, "user.passkey_add", ctx.path, row.id);
+        if (row) await auditOwnAction(tx, user.id, "user.passkey_add", ctx.path, { passkeyId: row.id });
         return row;
       });
       if (!added)
@@ -272,7 +271,7 @@ export function passkeyPlugin(config: Pick<Config, "authUrl">, db: Db): BetterAu
             .delete(passkeys)
             .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
             .returning({ id: passkeys.id });
-          if (row) await audit(tx, userId, "user.passkey_remove", ctx.path, row.id);
+          if (row) await auditOwnAction(tx, userId, "user.passkey_remove", ctx.path, { passkeyId: row.id });
           return row !== undefined;
         }));
       // Another user's passkey is as unknown as one that never was.
@@ -442,15 +441,4 @@ async function deleteExpiredChallenges(db: Db): Promise<void> {
     .where(lt(verifications.expiresAt, sql`now()`))
     .limit(EXPIRED_BATCH);
   await db.delete(verifications).where(inArray(verifications.id, expired));
-}
-
-function audit(db: Db, userId: string, action: AuditAction, path: string, passkeyId: string): Promise<void> {
-  return recordAudit(db, {
-    actorId: userId,
-    action,
-    targetId: userId,
-    method: "POST",
-    path: `${AUTH_BASE_PATH}${path}`,
-    details: { passkeyId },
-  });
 }

@@ -1,9 +1,8 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { AUTH_BASE_PATH } from "./endpoints.js";
+import { auditOwnAction } from "./own-action-audit.js";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { type AuditAction, recordAudit } from "../db/audit-trail.js";
 import type { Db } from "../db/client.js";
 import { usedTotpCodes } from "../db/schema.js";
 
@@ -85,7 +84,7 @@ function twoFactorRules(db: Db): BetterAuthPlugin {
             }
             const userId = returnedUserId(returned);
             if (!(returned instanceof APIError) && userId)
-              await audit(db, userId, "user.two_factor_backup_code_used", ctx.path);
+              await auditOwnAction(db, userId, "user.two_factor_backup_code_used", ctx.path);
           }),
         },
       ],
@@ -99,9 +98,9 @@ function twoFactorRules(db: Db): BetterAuthPlugin {
               after: async (user, ctx) => {
                 const enabled = (user as { twoFactorEnabled?: boolean }).twoFactorEnabled;
                 if (ctx?.path === VERIFY_TOTP && enabled === true)
-                  await audit(db, user.id, "user.two_factor_enable", ctx.path);
+                  await auditOwnAction(db, user.id, "user.two_factor_enable", ctx.path);
                 if (ctx?.path === "/two-factor/disable" && enabled === false)
-                  await audit(db, user.id, "user.two_factor_disable", ctx.path);
+                  await auditOwnAction(db, user.id, "user.two_factor_disable", ctx.path);
               },
             },
           },
@@ -145,14 +144,4 @@ async function releaseCode(db: Db, { userId, code }: Claim): Promise<void> {
 function returnedUserId(returned: unknown): string | undefined {
   const user = (returned as { user?: { id?: unknown } } | null)?.user;
   return typeof user?.id === "string" ? user.id : undefined;
-}
-
-function audit(db: Db, userId: string, action: AuditAction, path: string): Promise<void> {
-  return recordAudit(db, {
-    actorId: userId,
-    action,
-    targetId: userId,
-    method: "POST",
-    path: `${AUTH_BASE_PATH}${path}`,
-  });
 }
