@@ -42,31 +42,11 @@ export interface RateLimitDeps {
  * the credential routes together, RATE_LIMIT_GLOBAL on every other route but the probes. Mounted
  * before the better-auth handler so sign-in and sign-up are counted before any password is checked.
  */
-export function rateLimits(
-  { config, logger, stores, onRefused }: RateLimitDeps,
-  credentialRoutes: readonly LimitedRoute[],
-): RequestHandler {
-  if (!config.rateLimit.enabled) return (_req, _res, next) => next();
+export function rateLimits(deps: RateLimitDeps, credentialRoutes: readonly LimitedRoute[]): RequestHandler {
+  if (!deps.config.rateLimit.enabled) return (_req, _res, next) => next();
   const isCredentialRoute = routeMatcher(credentialRoutes);
-
-  const limiter = (name: string, limit: number) =>
-    rateLimit({
-      windowMs: WINDOW_MS,
-      limit,
-      standardHeaders: "draft-7",
-      legacyHeaders: false,
-      // Retry-After is already set when the handler runs; the body comes from the central error handler.
-      handler: (_req, _res, next) => {
-        onRefused?.(name);
-        next(rateLimited());
-      },
-      store: stores?.create(name),
-      // A counter store that is down must not take the API down with it: requests pass, uncounted.
-      passOnStoreError: true,
-      logger: limiterLogger(logger),
-    });
-  const credentials = limiter("auth", config.rateLimit.auth);
-  const everything = limiter("global", config.rateLimit.global);
+  const credentials = limiterOf(deps, { name: "auth", limit: deps.config.rateLimit.auth, windowMs: WINDOW_MS });
+  const everything = limiterOf(deps, { name: "global", limit: deps.config.rateLimit.global, windowMs: WINDOW_MS });
 
   return (req, res, next) => {
     if (isCredentialRoute(req)) return credentials(req, res, next);
@@ -81,25 +61,14 @@ export function rateLimits(
  * an unknown address are counted alike. Mounted where the body has been read (see auth/handler.ts);
  * the counters are keyed by a hash of the address, never the address itself.
  */
-export function addressRateLimit(
-  { config, logger, stores, onRefused }: RateLimitDeps,
-  mailToAddressRoutes: readonly LimitedRoute[],
-): RequestHandler {
-  if (!config.rateLimit.enabled) return (_req, _res, next) => next();
+export function addressRateLimit(deps: RateLimitDeps, mailToAddressRoutes: readonly LimitedRoute[]): RequestHandler {
+  if (!deps.config.rateLimit.enabled) return (_req, _res, next) => next();
   const mailsToAddress = routeMatcher(mailToAddressRoutes);
-  const limiter = rateLimit({
-    windowMs: ADDRESS_WINDOW_MS,
+  const limiter = limiterOf(deps, {
+    name: "address",
     limit: MAILS_PER_ADDRESS,
-    standardHeaders: "draft-7",
-    legacyHeaders: false,
-    keyGenerator: (req) => addressKey(addressIn(req)!),
-    handler: (_req, _res, next) => {
-      onRefused?.("address");
-      next(rateLimited());
-    },
-    store: stores?.create("address"),
-    passOnStoreError: true,
-    logger: limiterLogger(logger),
+    windowMs: ADDRESS_WINDOW_MS,
+    key: (req) => addressIn(req)!,
   });
   return (req, res, next) => {
     if (!mailsToAddress(req) || addressIn(req) === undefined) return next();
@@ -139,7 +108,12 @@ export function recipientLimit({
 }
 
 function addressKey(address: string): string {
-  return createHash("sha256").update(address.trim().toLowerCase()).digest("base64url");
+  return hashed(address.trim().toLowerCase());
+}
+
+/** A counter's key: a hash, so that neither a shared store nor its dumps hold an address or a user id. */
+function hashed(value: string): string {
+  return createHash("sha256").update(value).digest("base64url");
 }
 
 /** The address a better-auth request's body names, as better-auth compares addresses. */
@@ -163,22 +137,32 @@ export interface KeyedLimit {
  * allowance holds across instances, in memory otherwise. Refusals are 429 rate_limited with
  * Retry-After, like every limiter's.
  */
-export function keyedRateLimit(
-  { config, logger, stores, onRefused }: RateLimitDeps,
-  { name, limit, windowMs, keyOf }: KeyedLimit,
+export function keyedRateLimit(deps: RateLimitDeps, { name, limit, windowMs, keyOf }: KeyedLimit): RequestHandler {
+  if (!deps.config.rateLimit.enabled) return (_req, _res, next) => next();
+  return limiterOf(deps, { name, limit, windowMs, key: keyOf });
+}
+
+/**
+ * One limiter: counted per client address, or per what `key` names (kept as its hash, never
+ * itself); its refusal goes to the central error handler as 429 rate_limited, with Retry-After.
+ */
+function limiterOf(
+  { logger, stores, onRefused }: RateLimitDeps,
+  { name, limit, windowMs, key }: { name: string; limit: number; windowMs: number; key?: (req: Request) => string },
 ): RequestHandler {
-  if (!config.rateLimit.enabled) return (_req, _res, next) => next();
   return rateLimit({
     windowMs,
     limit,
     standardHeaders: "draft-7",
     legacyHeaders: false,
-    keyGenerator: (req) => createHash("sha256").update(keyOf(req)).digest("base64url"),
+    ...(key ? { keyGenerator: (req: Request) => hashed(key(req)) } : {}),
+    // Retry-After is already set when the handler runs; the body comes from the central error handler.
     handler: (_req, _res, next) => {
       onRefused?.(name);
       next(rateLimited());
     },
     store: stores?.create(name),
+    // A counter store that is down must not take the API down with it: requests pass, uncounted.
     passOnStoreError: true,
     logger: limiterLogger(logger),
   });
