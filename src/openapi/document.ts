@@ -2,7 +2,6 @@ import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
 import { roleGates } from "../auth/policy.js";
 import { methodNotAllowed } from "../http/errors.js";
-import { UNSAFE_METHODS } from "../http/methods.js";
 import { authPaths } from "./auth-paths.js";
 import { type OpenApiDocument, rateLimitHeaders, withOperationIdsAndLimitHeaders } from "./finishing.js";
 import { probeRoutes } from "../http/ready.js";
@@ -75,25 +74,5 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
       headers: rateLimitHeaders,
     },
   };
-  return withOperationIdsAndLimitHeaders(withCrossSiteRefusals(createDocument(document)));
-}
-
-/**
- * Every write to the service's own routes may be refused 403 cross_site_request when a browser
- * says it comes from another site (better-auth's routes have their own 403).
- */
-function withCrossSiteRefusals(document: OpenApiDocument): OpenApiDocument {
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (path.startsWith("/api/auth/")) continue;
-    const error = path.startsWith(`${v2Routes.base}/`) ? "V2Detail" : "V1Error";
-    for (const method of UNSAFE_METHODS) {
-      const operation = item?.[method.toLowerCase() as "post" | "put" | "patch" | "delete"];
-      if (!operation?.responses || operation.responses["403"]) continue;
-      operation.responses["403"] = {
-        description: "Not permitted, or a write a browser marks as coming from another site (cross_site_request)",
-        content: { "application/json": { schema: { $ref: `#/components/schemas/${error}` } } },
-      };
-    }
-  }
-  return document;
+  return withOperationIdsAndLimitHeaders(createDocument(document));
 }

@@ -3,6 +3,7 @@ import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zo
 import { rolesText } from "../roles.js";
 import type { Access, Route, RouteGroup } from "../http/route.js";
 import { WRITES_WITH_BODY } from "../http/conventions.js";
+import { UNSAFE_METHODS } from "../http/methods.js";
 import { responsesOf } from "./responses.js";
 
 // The OpenAPI operation of each declared route (http/route.ts), from the same declaration that
@@ -56,12 +57,38 @@ export function operationOf(declared: Route, group: RouteGroup): ZodOpenApiOpera
     ...(declared.body
       ? { requestBody: { required: true, content: { "application/json": { schema: declared.body } } } }
       : {}),
-    responses: responsesOf(
-      group.family,
-      declared.successes,
-      [...guardErrors(access), ...bodyErrors, ...(declared.errors ?? [])],
-      { common: !group.aheadOfStack },
+    responses: withCrossSiteRefusal(
+      declared,
+      group,
+      responsesOf(
+        group.family,
+        declared.successes,
+        [...guardErrors(access), ...bodyErrors, ...(declared.errors ?? [])],
+        {
+          common: !group.aheadOfStack,
+        },
+      ),
     ),
+  };
+}
+
+/**
+ * Any write may be refused 403 cross_site_request when a browser says it comes from another site;
+ * a route that answers 403 for its own reasons already describes that status.
+ */
+function withCrossSiteRefusal(
+  declared: Route,
+  group: RouteGroup,
+  responses: ReturnType<typeof responsesOf>,
+): ReturnType<typeof responsesOf> {
+  if (!UNSAFE_METHODS.has(declared.method.toUpperCase()) || responses["403"]) return responses;
+  const [refusal] = Object.values(responsesOf(group.family, {}, [403], { common: false }));
+  return {
+    ...responses,
+    403: {
+      ...refusal!,
+      description: "Not permitted, or a write a browser marks as coming from another site (cross_site_request)",
+    },
   };
 }
 
