@@ -6,7 +6,7 @@ import type { TestApp } from "./harness.js";
 
 /**
  * Who may call each route of the app's route table (tools/routes/table.ts), for the security suites
- * (test/owasp.test.ts, test/fuzz.system.test.ts). A route the table serves and this list does not
+ * (test/owasp/, test/fuzz.system.test.ts). A route the table serves and this list does not
  * classify fails the inventory test: whoever adds a route says here who may call it.
  *
  * - public: no session needed (some personalise their answer when one is sent);

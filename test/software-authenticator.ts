@@ -36,9 +36,76 @@ export class SoftwareAuthenticator {
 
   /** The answer to `navigator.credentials.create` with these creation options (JSON). */
   register(creation: { challenge: string; rp: { id?: string }; user: { id: string } }) {
-    const rpId = this.options.rpId ?? creation.rp.id!;
     this.userHandle = creation.user.id;
-    const clientDataJSON = this.clientData("webauthn.create", creation.challenge);
+    const ceremony = {
+      type: "webauthn.create",
+      challenge: creation.challenge,
+      rpId: creation.rp.id,
+      attestedCredential: this.attestedCredential(),
+    } as const;
+    return this.answer(ceremony, (authData) => {
+      const attestationObject = cbor(
+        new Map<string, unknown>([
+          ["fmt", "none"],
+          ["attStmt", new Map()],
+          ["authData", authData],
+        ]),
+      );
+      return { attestationObject: b64url(attestationObject), transports: ["internal"] };
+    });
+  }
+
+  /** The answer to `navigator.credentials.get` with these request options (JSON). */
+  authenticate(request: { challenge: string; rpId?: string }) {
+    const ceremony = { type: "webauthn.get", challenge: request.challenge, rpId: request.rpId } as const;
+    return this.answer(ceremony, (authData, clientDataJSON) => {
+      const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
+      return {
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+      };
+    });
+  }
+
+  /**
+   * What both ceremonies answer alike: the client data, and authenticator data that starts with
+   * the relying party id's hash, the flags and the next signature counter (followed, on
+   * registration, by the new credential), wrapped as the browser wraps a credential. `respond`
+   * adds the fields that differ: the attestation, or the signature.
+   */
+  private answer<Response extends object>(
+    ceremony: {
+      type: "webauthn.create" | "webauthn.get";
+      challenge: string;
+      /** The options' relying party id, used unless the authenticator was given its own. */
+      rpId: string | undefined;
+      attestedCredential?: Buffer;
+    },
+    respond: (authData: Buffer, clientDataJSON: Buffer) => Response,
+  ) {
+    const { attestedCredential } = ceremony;
+    const rpId = this.options.rpId ?? ceremony.rpId!;
+    const clientDataJSON = this.clientData(ceremony.type, ceremony.challenge);
+    const flags = this.flags() | (attestedCredential ? FLAG_ATTESTED_CREDENTIAL : 0);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([flags]),
+      this.nextCounter(),
+      ...(attestedCredential ? [attestedCredential] : []),
+    ]);
+    return {
+      id: this.id,
+      rawId: this.id,
+      type: "public-key",
+      authenticatorAttachment: "platform",
+      clientExtensionResults: {},
+      response: { clientDataJSON: b64url(clientDataJSON), ...respond(authData, clientDataJSON) },
+    };
+  }
+
+  /** The credential a registration reports: its model (none), its id and its public key in COSE. */
+  private attestedCredential(): Buffer {
     const jwk = this.publicKey.export({ format: "jwk" });
     const coseKey = cbor(
       new Map<number, unknown>([
@@ -51,55 +118,8 @@ export class SoftwareAuthenticator {
     );
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
-    const authData = Buffer.concat([
-      sha256(rpId),
-      Buffer.from([this.flags() | FLAG_ATTESTED_CREDENTIAL]),
-      this.nextCounter(),
-      Buffer.alloc(16), // aaguid: none
-      idLength,
-      this.credentialId,
-      coseKey,
-    ]);
-    const attestationObject = cbor(
-      new Map<string, unknown>([
-        ["fmt", "none"],
-        ["attStmt", new Map()],
-        ["authData", authData],
-      ]),
-    );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: "public-key",
-      authenticatorAttachment: "platform",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ["internal"],
-      },
-    };
-  }
-
-  /** The answer to `navigator.credentials.get` with these request options (JSON). */
-  authenticate(request: { challenge: string; rpId?: string }) {
-    const rpId = this.options.rpId ?? request.rpId!;
-    const clientDataJSON = this.clientData("webauthn.get", request.challenge);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([this.flags()]), this.nextCounter()]);
-    const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: "public-key",
-      authenticatorAttachment: "platform",
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-    };
+    const aaguid = Buffer.alloc(16); // none: an authenticator that does not name its model
+    return Buffer.concat([aaguid, idLength, this.credentialId, coseKey]);
   }
 
   private flags(): number {

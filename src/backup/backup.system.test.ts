@@ -1,106 +1,25 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import type { Server } from "node:http";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminQuery, withDatabase } from "../../test/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { password, type RunningApp, serverUrl, signUp, useBackupCli } from "../../test/backup-cli.js";
 import { sessionCookieOf } from "../../test/factories.js";
-import { createApp } from "../app.js";
-import { loadConfig } from "../config.js";
 import type { Db } from "../db/schema.js";
-import { createLogger } from "../logging/logger.js";
 import { TAG_MAX_LENGTH } from "../posts/schemas.js";
-import { openServices, type Services } from "../services.js";
 import { listTables, queryRows } from "./catalog.js";
 import { releaseMigrations } from "./migrations.js";
 
 // The real commands (`npm run db:backup` / `db:restore`'s program) as child processes, between
 // the embedded database and PostgreSQL in all four directions, checked through the real app.
 
-const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
-const command = fileURLToPath(new URL("../cli/backup.ts", import.meta.url));
-const work = mkdtempSync(join(tmpdir(), "posts-api-backup-"));
-const serverUrl = process.env.TEST_DATABASE_URL;
+const { work, cli, newPgliteUrl, newServerDatabase, openApp } = useBackupCli("backup");
 const onServer = describe.skipIf(!serverUrl);
-const children = new Set<ChildProcess>();
-const cleanUps: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
-  for (const cleanUp of cleanUps.reverse()) await cleanUp().catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
-}, 180_000);
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], databaseUrl: string): Promise<Run> {
-  const child = spawn(tsx, [command, ...args], {
-    cwd: work,
-    env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl },
-  });
-  children.add(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) =>
-    child.once("close", (code) => {
-      children.delete(child);
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
-
-const newPgliteUrl = () => `pglite:${join(work, `pglite-${randomUUID()}`)}`;
-
-async function newServerDatabase(): Promise<string> {
-  const name = `posts_api_backup_${randomUUID().replaceAll("-", "")}`;
-  await adminQuery(serverUrl!, `create database "${name}"`);
-  cleanUps.push(() => adminQuery(serverUrl!, `drop database if exists "${name}" with (force)`));
-  return withDatabase(serverUrl!, name);
-}
-
-interface RunningApp extends Services {
-  http: ReturnType<typeof supertest>;
-  close(): Promise<void>;
-}
-
-/** The service on `url`, in this process, with its real password hashing. */
-async function openApp(url: string): Promise<RunningApp> {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url });
-  const services = await openServices(config, createLogger(config));
-  const server: Server = createApp(services).listen(0, "127.0.0.1");
-  let closed: Promise<void> | undefined;
-  const close = () =>
-    (closed ??= (async () => {
-      await services.changes.close();
-      await new Promise((resolve) => server.close(resolve));
-      await services.database.close();
-    })());
-  cleanUps.push(close);
-  return { ...services, http: supertest(server), close };
-}
-
-const password = "an old password";
 
 /** Users, posts with tags, a comment and its notification, and audit entries, through the API. */
 async function seed(app: RunningApp): Promise<{ email: string; postIds: string[] }> {
-  const signUp = async (name: string) => {
-    const email = `${name.toLowerCase()}-${randomUUID()}@example.com`;
-    const res = await app.http.post("/api/auth/sign-up/email").send({ name, email, password });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return { id: res.body.user.id as string, email, cookie: sessionCookieOf(res.headers["set-cookie"]) };
-  };
-  const ada = await signUp("Ada");
-  const bob = await signUp("Bob");
+  const ada = await signUp(app, "Ada");
+  const bob = await signUp(app, "Bob");
   await app.database.db.execute(sql`update users set roles = '{ADMIN}' where id = ${ada.id}`);
   const postIds: string[] = [];
   for (const [index, tags] of [["backup", "postgres"], ["backup"], ["pglite"]].entries()) {

@@ -1,97 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import type { Server } from "node:http";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminQuery, withDatabase } from "../../test/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { password, type RunningApp, serverUrl, signUp, useBackupCli } from "../../test/backup-cli.js";
 import { sessionCookieOf } from "../../test/factories.js";
-import { createApp } from "../app.js";
-import { loadConfig } from "../config.js";
-import { createLogger } from "../logging/logger.js";
-import { openServices, type Services } from "../services.js";
 import { queryRows, userObjects } from "./catalog.js";
 
 // What a restore may find in its target database, and what it must leave alone: the real command
 // as a child process, on the embedded database and on PostgreSQL.
 
-const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
-const command = fileURLToPath(new URL("../cli/backup.ts", import.meta.url));
-const work = mkdtempSync(join(tmpdir(), "posts-api-restore-target-"));
-const serverUrl = process.env.TEST_DATABASE_URL;
-const children = new Set<ChildProcess>();
-const cleanUps: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
-  for (const cleanUp of cleanUps.reverse()) await cleanUp().catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
-}, 180_000);
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], databaseUrl: string, env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(tsx, [command, ...args], {
-    cwd: work,
-    env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: databaseUrl, ...env },
-  });
-  children.add(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) =>
-    child.once("close", (code) => {
-      children.delete(child);
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
-
-const newPgliteUrl = () => `pglite:${join(work, `pglite-${randomUUID()}`)}`;
-
-async function newServerDatabase(): Promise<string> {
-  const name = `posts_api_restore_${randomUUID().replaceAll("-", "")}`;
-  await adminQuery(serverUrl!, `create database "${name}"`);
-  cleanUps.push(() => adminQuery(serverUrl!, `drop database if exists "${name}" with (force)`));
-  return withDatabase(serverUrl!, name);
-}
-
-interface RunningApp extends Services {
-  http: ReturnType<typeof supertest>;
-  close(): Promise<void>;
-}
-
-async function openApp(url: string, env: Record<string, string> = {}): Promise<RunningApp> {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url, ...env });
-  const services = await openServices(config, createLogger(config));
-  const server: Server = createApp(services).listen(0, "127.0.0.1");
-  let closed: Promise<void> | undefined;
-  const close = () =>
-    (closed ??= (async () => {
-      await services.changes.close();
-      await new Promise((resolve) => server.close(resolve));
-      await services.database.close();
-    })());
-  cleanUps.push(close);
-  return { ...services, http: supertest(server), close };
-}
-
-const password = "an old password";
-
-async function signUp(app: RunningApp, name: string): Promise<{ id: string; email: string; cookie: string }> {
-  const email = `${name.toLowerCase()}-${randomUUID()}@example.com`;
-  const res = await app.http.post("/api/auth/sign-up/email").send({ name, email, password });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { id: res.body.user.id as string, email, cookie: sessionCookieOf(res.headers["set-cookie"]) };
-}
+const { work, cli, newPgliteUrl, newServerDatabase, openApp } = useBackupCli("restore-target");
 
 /** A backup of a database holding one admin, made with the command. */
 async function backUpOneAdmin(url: string, env: Record<string, string> = {}): Promise<{ file: string; email: string }> {
