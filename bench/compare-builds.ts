@@ -12,10 +12,11 @@
 // `--env` applies to the build at its position (the first --env to the first build); `--node-flag`
 // goes to every build (e.g. --node-flag=--import=./allocation-sampler.mjs).
 import { parseArgs } from "node:util";
+import { freePort } from "../test/ports.js";
 import { cleanUpAll, cleanUpOnExit } from "./cleanup.js";
 import { withDatabase } from "./database.js";
 import { type Measurement, measure } from "./load.js";
-import { freePort, HOST, type Server, startServer } from "./processes.js";
+import { HOST, type Server, startServer } from "./processes.js";
 import { scenarios } from "./scenarios.js";
 import { removeWrites } from "./seed.js";
 import { npmStartCommand } from "./service.js";

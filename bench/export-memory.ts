@@ -6,14 +6,14 @@
 //   npm run build && npm exec -- tsx bench/export-memory.ts --database postgres://postgres@127.0.0.1:5432/postgres [--posts 100000] [--slow]
 //
 // --slow reads the answer at about 2 MB/s, so the server meets back-pressure all the way.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { freePort } from "../test/ports.js";
+import { type ServiceProcess, startServiceProcess } from "../test/service-process.js";
 import { npmStartCommand } from "./service.js";
 
 const { values } = parseArgs({
@@ -29,14 +29,6 @@ const statusOf = (pid: number, field: "VmRSS" | "VmHWM") => {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Number(match![1]) / 1024;
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function call(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
   return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
@@ -61,12 +53,12 @@ const name = `posts_api_export_bench_${randomUUID().replaceAll("-", "")}`;
 await admin.query(`create database "${name}"`);
 const url = new URL(values.database);
 url.pathname = `/${name}`;
-let service: ChildProcess | undefined;
+let service: ServiceProcess | undefined;
 try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const start = npmStartCommand();
-  service = spawn(process.execPath, start.nodeArgs, {
+  service = await startServiceProcess(process.execPath, start.nodeArgs, {
     env: {
       PATH: process.env.PATH ?? "",
       ...start.env,
@@ -76,17 +68,9 @@ try {
       DATABASE_URL: url.toString(),
       BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
       BETTER_AUTH_URL: base,
-      HOST: "127.0.0.1",
-      PORT: String(port),
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    port,
   });
-  for (;;) {
-    const ready = await call(base, "GET", "/ready", {}).catch(() => undefined);
-    if (ready?.status === 200) break;
-    if (service.exitCode !== null) throw new Error("the service exited");
-    await sleep(100);
-  }
   const email = `export-${randomUUID()}@example.com`;
   const signUp = await call(
     base,
@@ -130,7 +114,7 @@ try {
 
   // Warm up the route once on a small export, so code loading is not counted as the export's.
   await call(base, "GET", "/api/profile", { cookie });
-  const pid = service.pid!;
+  const pid = service.process.pid!;
   await sleep(1000);
   const before = statusOf(pid, "VmRSS");
   const hwmBefore = statusOf(pid, "VmHWM");
@@ -172,8 +156,7 @@ try {
     ].join("\n"),
   );
 } finally {
-  service?.kill("SIGTERM");
-  if (service && service.exitCode === null) await new Promise((resolve) => service!.once("exit", resolve));
+  await service?.stop();
   await admin.query(`drop database if exists "${name}" with (force)`);
   await admin.end();
 }

@@ -1,20 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { transformSync } from "esbuild";
+import { SERVICE_HOST, type ServiceProcess, startServiceProcess } from "../test/service-process.js";
 import { onCleanup } from "./cleanup.js";
 import { backendsCpuSince, backendsCpuUs, processCpuUs } from "./cpu.js";
 import type { RuntimeWindow } from "./runtime-probe.js";
 
-export const HOST = "127.0.0.1";
+export const HOST = SERVICE_HOST;
+// Longer than the tests wait: a run starts several servers at once (--instances) on a loaded machine.
 const READY_TIMEOUT_MS = 120_000;
-const STOP_GRACE_MS = 15_000;
-const OUTPUT_LINES_KEPT = 40;
 /** Every process runs from the repository root, whatever the benchmark's working directory. */
 export const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RUNTIME_ANSWER_TIMEOUT_MS = 5_000;
@@ -44,22 +42,10 @@ export interface StartOptions {
   /** Arguments to the node binary running the benchmark (Node 24 from node_modules). */
   args: string[];
   env: Record<string, string>;
+  /** Chosen by the caller, who names it in the server's environment (BETTER_AUTH_URL). */
   port: number;
-  /** Path answering 200 once the server can take traffic. */
-  readyPath?: string;
   /** A PostgreSQL database whose backends' CPU counts as this server's (those connected to it while it runs). */
   databaseUrl?: string;
-}
-
-/** A free port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, HOST);
-  await once(probe, "listening");
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 let probeJs: string | undefined;
@@ -72,61 +58,37 @@ function runtimeProbeJs(): string {
   return probeJs;
 }
 
-/** Starts a node process and resolves once `readyPath` answers 200; its last output lines explain a failure. */
+/** Starts a node process and resolves once `/ready` answers 200; its last output lines explain a failure. */
 export async function startServer(options: StartOptions): Promise<Server> {
-  const { name, args, env, port, readyPath = "/ready", databaseUrl } = options;
+  const { name, args, env, port, databaseUrl } = options;
   const runtimeDir = mkdtempSync(join(tmpdir(), "posts-api-bench-runtime-"));
   const runtimeFile = join(runtimeDir, "window.json");
   // Preloaded as JavaScript: Node's own TypeScript stripping would add 16 MB to the RSS measured.
   const probeFile = join(runtimeDir, "runtime-probe.mjs");
   writeFileSync(probeFile, runtimeProbeJs());
-  const child = spawn(process.execPath, ["--import", pathToFileURL(probeFile).href, ...args], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      ...env,
-      PORT: String(port),
-      HOST,
-      BENCH_RUNTIME_FILE: runtimeFile,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString().split("\n").filter(Boolean));
-    output.splice(0, Math.max(0, output.length - OUTPUT_LINES_KEPT));
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const exited = once(child, "exit");
+  // Registered before the start, so that Ctrl-C while the server starts stops it too.
+  let started: ServiceProcess | undefined;
+  let starting: ChildProcess | undefined;
   const stop = onCleanup(`stop ${name}`, async () => {
-    await terminate(child, exited);
+    if (started) await started.stop();
+    else starting?.kill("SIGKILL");
     rmSync(runtimeDir, { recursive: true, force: true });
   });
-  const baseUrl = `http://${HOST}:${port}`;
-
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(
-        `${name} exited before it was ready (${child.exitCode ?? child.signalCode}):\n${output.join("\n")}`,
-      );
-    }
-    try {
-      const res = await fetch(`${baseUrl}${readyPath}`, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${name} was not ready after ${READY_TIMEOUT_MS / 1000} s:\n${output.join("\n")}`);
-    }
-    await sleep(100);
+  try {
+    started = await startServiceProcess(process.execPath, ["--import", pathToFileURL(probeFile).href, ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, BENCH_RUNTIME_FILE: runtimeFile },
+      port,
+      name,
+      readyTimeoutMs: READY_TIMEOUT_MS,
+      onSpawn: (child) => (starting = child),
+    });
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  const child = started.process;
+
   let lastWindow = 0;
   const runtime = async (): Promise<RuntimeWindow | undefined> => {
     if (child.exitCode !== null || !child.kill("SIGUSR2")) return undefined;
@@ -146,7 +108,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
     if (processUs === undefined) return undefined;
     return { processUs, backendsUs: databaseUrl ? await backendsCpuUs(databaseUrl) : undefined };
   };
-  return { name, baseUrl, stop, rssMb: () => rssMbOf(child.pid), cpu, runtime };
+  return { name, baseUrl: started.baseUrl, stop, rssMb: () => rssMbOf(child.pid), cpu, runtime };
 }
 
 /** µs of CPU per request between two readings: the process's, and its database backends' where known. */
@@ -181,12 +143,4 @@ export function rssMbOf(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function terminate(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
 }

@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { freePort } from "../test/ports.js";
 import type { BenchDatabase } from "./database.js";
-import { freePort, HOST, REPO_ROOT, type Server, startServer } from "./processes.js";
+import { HOST, REPO_ROOT, type Server, startServer } from "./processes.js";
 import type { BaselineId, BenchUser } from "./scenarios.js";
 
 export const PROFILE_DIR = "bench/results/profiles";

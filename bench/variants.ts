@@ -1,5 +1,6 @@
+import { freePort } from "../test/ports.js";
 import { loadOf, type Options, UsageError } from "./options.js";
-import { freePort, HOST, type Server } from "./processes.js";
+import { HOST, type Server } from "./processes.js";
 import { type Row, reportRows } from "./report.js";
 import { medianRow, ratioOverRounds } from "./rounds.js";
 import { type ScenarioContext, scenarios } from "./scenarios.js";

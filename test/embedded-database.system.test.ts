@@ -66,8 +66,7 @@ function startService(directory: string, extra: Record<string, string> = {}): Pr
 }
 
 async function stop(service: ServiceProcess): Promise<void> {
-  service.process.kill("SIGTERM");
-  expect(await service.exited).toBe(0);
+  expect(await service.stop()).toBe(0);
 }
 
 /** Every file and folder under `directory` that another user could read, write or enter, with its mode. */

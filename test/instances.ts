@@ -1,9 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFileSync } from "node:child_process";
 import type { Agent } from "node:http";
 import { request } from "node:http";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { SERVICE_HOST, type ServiceProcess, startServiceProcess } from "./service-process.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -12,45 +11,19 @@ export function buildApp(): void {
   execFileSync(process.execPath, [`${root}scripts/build.ts`, "--if-stale"], { cwd: root, stdio: "pipe" });
 }
 
-export interface Instance {
-  readonly port: number;
+export interface Instance extends ServiceProcess {
+  /** `127.0.0.1:<port>`, as a balancer's configuration names it. */
   readonly address: string;
-  /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
-  stop(): Promise<number | null>;
-  output(): string;
 }
 
 /** `node dist/main.js` on 127.0.0.1:`port`; resolves once its /ready answers 200. */
 export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child: ChildProcess = spawn(process.execPath, ["dist/main.js"], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", ...env, HOST: "127.0.0.1", PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
-  child.stderr!.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  const instance: Instance = {
+  const service = await startServiceProcess(process.execPath, ["dist/main.js"], {
+    env: { PATH: process.env.PATH ?? "", ...env },
     port,
-    address: `127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      return exited;
-    },
-    output: () => output,
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance on ${port} exited (${child.exitCode}):\n${output}`);
-    const ready = await send(`http://${instance.address}`, "GET", "/ready");
-    if (ready.status === 200) return instance;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`instance on ${port} never became ready:\n${output}`);
-    }
-    await sleep(100);
-  }
+    name: `the instance on ${port}`,
+  });
+  return { ...service, address: `${SERVICE_HOST}:${port}` };
 }
 
 export interface Answer {

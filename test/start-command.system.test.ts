@@ -21,8 +21,7 @@ async function startedNode(extra: Record<string, string>): Promise<{ args: strin
     const read = (file: string) => readFileSync(`/proc/${pid}/${file}`, "utf8").split("\0").filter(Boolean);
     return { args: read("cmdline"), env: read("environ") };
   } finally {
-    service.process.kill("SIGTERM");
-    await service.exited;
+    await service.stop();
   }
 }
 

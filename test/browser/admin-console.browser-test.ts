@@ -1,53 +1,17 @@
-import { once } from "node:events";
-import { mkdirSync, readFileSync } from "node:fs";
-import type { Server } from "node:http";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import * as OTPAuth from "otpauth";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
-import { createLogger } from "../../src/logging/logger.js";
-import { openServices, type Services } from "../../src/services.js";
+import type { Page } from "puppeteer-core";
+import { describe, expect, it } from "vitest";
 import { setUserRoles } from "../../src/users/service.js";
 import { mailOutbox } from "../../src/db/schema.js";
 import type { Role } from "../../src/roles.js";
+import { browserOrigin, browserTestPort, SCREENSHOTS, useBrowserApp } from "./browser-app.js";
 
 // The console on the API's own origin, as npm start serves it, in production mode (the __Secure- cookie).
-const PORT = Number(process.env.BROWSER_TEST_PORT ?? 3520) + 10;
-const API = `http://localhost:${PORT}`;
-const SCREENSHOTS = fileURLToPath(new URL("../../.ci/artifacts/browser/", import.meta.url));
+const API = browserOrigin(browserTestPort(10));
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-let services: Services;
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATABASE_URL: "pglite:memory",
-    BETTER_AUTH_SECRET: "browser-suite-secret-0123456789abcdef",
-    BETTER_AUTH_URL: API,
-    RATE_LIMIT_ENABLED: "false",
-    LOG_LEVEL: "error",
-  });
-  services = await openServices(config, createLogger(config));
-  server = createApp(services).listen(PORT, "127.0.0.1");
-  await once(server, "listening");
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox"],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  await services?.database.close();
-});
+const app = useBrowserApp(API);
 
 interface Person {
   id: string;
@@ -70,7 +34,7 @@ async function person(name: string, roles: Role[] = ["USER"]): Promise<Person> {
   });
   expect(res.status).toBe(200);
   const { user } = (await res.json()) as { user: { id: string } };
-  await setUserRoles(services.database.db, user.id, roles);
+  await setUserRoles(app.services.database.db, user.id, roles);
   const cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;
   return { id: user.id, name, email, password, cookie };
 }
@@ -99,7 +63,7 @@ async function check(page: Page, name: string): Promise<void> {
 }
 
 async function signInThroughTheForm(who: Person, width = 1280): Promise<Page> {
-  const context = await browser.createBrowserContext();
+  const context = await app.browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport({ width, height: 800 });
   await page.goto(`${API}/admin/`, { waitUntil: "load" });
@@ -176,7 +140,7 @@ describe("the admin console in Chromium", () => {
   it("lets an ADMIN read the mail outbox at 375 px and retry a failed message from the keyboard", async () => {
     const admin = await person("Ada Mail", ["ADMIN"]);
     const recipient = `bounced-${Date.now()}@example.com`;
-    const [failed] = await services.database.db
+    const [failed] = await app.services.database.db
       .insert(mailOutbox)
       .values({
         kind: "verify-email",

@@ -1,60 +1,36 @@
-import { once } from "node:events";
-import { mkdirSync } from "node:fs";
 import type { Server } from "node:http";
-import { fileURLToPath } from "node:url";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
-import { createLogger } from "../../src/logging/logger.js";
-import { openServices, type Services } from "../../src/services.js";
 import { linkIn, TestSmtpServer } from "../smtp.js";
+import { browserOrigin, browserTestPort, SCREENSHOTS, useBrowserApp } from "./browser-app.js";
 import { serveFrontend } from "./frontend-page.js";
 
 // Three origins on one site (localhost): the API, a frontend it allows, and one it does not.
-const BASE_PORT = Number(process.env.BROWSER_TEST_PORT ?? 3520);
-const API = `http://localhost:${BASE_PORT}`;
-const FRONTEND = `http://localhost:${BASE_PORT + 1}`;
-const FOREIGN = `http://localhost:${BASE_PORT + 2}`;
-const SCREENSHOTS = fileURLToPath(new URL("../../.ci/artifacts/browser/", import.meta.url));
+const API = browserOrigin(browserTestPort(0));
+const FRONTEND_PORT = browserTestPort(1);
+const FOREIGN_PORT = browserTestPort(2);
+const FRONTEND = browserOrigin(FRONTEND_PORT);
+const FOREIGN = browserOrigin(FOREIGN_PORT);
 
+// The mail server starts before the app, which is given its address, and stops after it.
 const smtp = new TestSmtpServer();
-let services: Services;
-let servers: Server[] = [];
-let browser: Browser;
+beforeAll(() => smtp.start());
+afterAll(() => smtp.stop());
+const app = useBrowserApp(API, () => ({
+  CORS_ORIGINS: FRONTEND,
+  SMTP_URL: smtp.url,
+  EMAIL_FROM: "Posts <no-reply@posts.test>",
+}));
+let frontends: Server[] = [];
 
 beforeAll(async () => {
-  // Production settings: the __Secure- cookie, which a browser keeps over plain http on localhost only.
-  await smtp.start();
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATABASE_URL: "pglite:memory",
-    BETTER_AUTH_SECRET: "browser-suite-secret-0123456789abcdef",
-    BETTER_AUTH_URL: API,
-    CORS_ORIGINS: FRONTEND,
-    RATE_LIMIT_ENABLED: "false",
-    LOG_LEVEL: "error",
-    SMTP_URL: smtp.url,
-    EMAIL_FROM: "Posts <no-reply@posts.test>",
-  });
-  services = await openServices(config, createLogger(config));
-  services.mailer.startWorker();
-  const api = createApp(services).listen(BASE_PORT, "127.0.0.1");
-  await once(api, "listening");
-  servers = [api, await serveFrontend(BASE_PORT + 1, API), await serveFrontend(BASE_PORT + 2, API)];
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox"],
-  });
+  app.services.mailer.startWorker();
+  frontends = [await serveFrontend(FRONTEND_PORT, API), await serveFrontend(FOREIGN_PORT, API)];
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  await services?.mailer.stopWorker();
-  await services?.database.close();
-  await smtp.stop();
+  await Promise.all(frontends.map((server) => new Promise((resolve) => server.close(resolve))));
+  await app.services?.mailer.stopWorker();
 });
 
 interface Answer {
@@ -64,7 +40,7 @@ interface Answer {
 }
 
 async function openPage(origin: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await app.browser.newPage();
   await page.goto(origin, { waitUntil: "load" });
   return page;
 }
@@ -92,7 +68,7 @@ describe("a browser app on another origin of the same site", () => {
     expect(
       (await call(page, "POST", "/api/auth/sign-in/email", { email, password: "correct horse battery" })).status,
     ).toBe(200);
-    const cookies = await browser.cookies();
+    const cookies = await app.browser.cookies();
     expect(cookies.map((cookie) => cookie.name)).toContain("__Secure-auth.session_token");
 
     const profile = await call(page, "GET", "/api/profile");
@@ -170,7 +146,7 @@ describe("a browser app on another origin of the same site", () => {
 });
 
 const sessionCookie = async () =>
-  (await browser.cookies()).find((cookie) => cookie.name === "__Secure-auth.session_token")?.value;
+  (await app.browser.cookies()).find((cookie) => cookie.name === "__Secure-auth.session_token")?.value;
 
 /** Types `text` into the visible form's field `name` and submits it; returns the status line the page then shows. */
 async function submitForm(page: Page, form: string, name: string, text: string): Promise<string> {
@@ -253,7 +229,7 @@ async function tryOperation(
 
 describe("the API reference at /api/docs", () => {
   it("renders, signs a developer up from the page, and a call made from it then succeeds", async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     const refusals: string[] = [];
     page.on(

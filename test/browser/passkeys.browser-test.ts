@@ -1,44 +1,11 @@
-import { once } from "node:events";
-import type { Server } from "node:http";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
-import { createLogger } from "../../src/logging/logger.js";
-import { openServices, type Services } from "../../src/services.js";
+import type { Page } from "puppeteer-core";
+import { describe, expect, it } from "vitest";
+import { browserOrigin, browserTestPort, useBrowserApp } from "./browser-app.js";
 
 // Chromium's virtual authenticator (DevTools protocol) registers a passkey from a page of the
 // app's own origin and signs in with it, as a laptop's platform authenticator would.
-const PORT = Number(process.env.BROWSER_TEST_PORT ?? 3520) + 5;
-const API = `http://localhost:${PORT}`;
-
-let services: Services;
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATABASE_URL: "pglite:memory",
-    BETTER_AUTH_SECRET: "browser-suite-secret-0123456789abcdef",
-    BETTER_AUTH_URL: API,
-    RATE_LIMIT_ENABLED: "false",
-    LOG_LEVEL: "error",
-  });
-  services = await openServices(config, createLogger(config));
-  server = createApp(services).listen(PORT, "127.0.0.1");
-  await once(server, "listening");
-  browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox"],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  await services?.database.close();
-});
+const API = browserOrigin(browserTestPort(5));
+const app = useBrowserApp(API);
 
 interface Answer {
   status: number;
@@ -77,7 +44,7 @@ const call = (page: Page, method: string, path: string, body?: unknown) =>
 
 describe("passkeys in Chromium", () => {
   it("registers a passkey on the virtual authenticator and signs in with it alone", async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     // A page of the app's own origin (the relying party's); the script runs through DevTools.
     await page.goto(`${API}/health`, { waitUntil: "load" });
     const cdp = await page.createCDPSession();
