@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { signUp, useSecondApp } from "./factories.js";
+import { signUp, unknownId, useSecondApp } from "./factories.js";
 import { useTestApp } from "./harness.js";
 
 const ALLOWED = "http://app.example";
@@ -31,7 +31,7 @@ describe("stage 1: cross-origin check", () => {
 
   it("answers a preflight from an allowed origin for every method the API uses", async () => {
     const res = await t.http
-      .options("/api/posts/00000000-0000-4000-8000-000000000000")
+      .options(`/api/posts/${unknownId}`)
       .set("Origin", ALLOWED)
       .set("Access-Control-Request-Method", "DELETE")
       .set("Access-Control-Request-Headers", "content-type");

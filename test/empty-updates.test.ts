@@ -2,12 +2,12 @@
 // the object as it is, updatedAt included, on every update route of both versions; a full update
 // (PUT) whose schema requires fields refuses it with 400.
 import { describe, expect, it } from "vitest";
-import { createPost, signUp, type TestUser } from "./factories.js";
+import { createPost, signUp, type TestUser, unknownId } from "./factories.js";
 import { useTestApp } from "./harness.js";
 
 const t = useTestApp();
 
-const NOTHING_TO_CHANGE = [{}, { status: "hidden" }, { roles: ["ADMIN"], id: "00000000-0000-4000-8000-000000000000" }];
+const NOTHING_TO_CHANGE = [{}, { status: "hidden" }, { roles: ["ADMIN"], id: unknownId }];
 
 async function commentOn(postId: string, user: TestUser) {
   const res = await t.http

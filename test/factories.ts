@@ -64,7 +64,6 @@ export async function createPost(t: TestApp, author: TestUser, overrides: PostOv
   };
 }
 
-/** A syntactically valid id that belongs to nothing. */
 /** v1's validation refusal naming exactly these fields, each with a message. */
 export function validationFailure(...fields: string[]) {
   return {
@@ -74,6 +73,7 @@ export function validationFailure(...fields: string[]) {
   };
 }
 
+/** A syntactically valid id that belongs to nothing. */
 export const unknownId = "00000000-0000-4000-8000-000000000000";
 
 /** Signs an existing user in through the given app (e.g. a second app in production mode); returns the cookie. */

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { poll } from "./poll.js";
 
 // The operators' configuration, used as it is: its addresses come from the environment.
 export const HAPROXY_CONFIG = fileURLToPath(new URL("../deploy/haproxy.cfg", import.meta.url));
@@ -67,30 +67,27 @@ export async function startHaproxy({ listenPort, statsPort, instances }: Balance
     requestsPerServer: async () =>
       Object.fromEntries(Object.entries(await column("req_tot")).map(([server, n]) => [server, Number(n)])),
     waitUntilUp: async (server, timeoutMs = 30_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while ((await serverStates())[server] !== "UP") {
-        if (Date.now() > deadline)
-          throw new Error(`haproxy never saw ${server} UP: ${JSON.stringify(await serverStates())}\n${output}`);
-        await sleep(100);
-      }
+      const states = await poll(serverStates, (seen) => seen[server] === "UP", { withinMs: timeoutMs, everyMs: 100 });
+      if (states[server] !== "UP")
+        throw new Error(`haproxy never saw ${server} UP: ${JSON.stringify(states)}\n${output}`);
     },
     output: () => output,
     stop: () => stop(child, exited),
   };
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited (${child.exitCode}):\n${output}`);
-    try {
-      await serverStates();
-      return balancer;
-    } catch (error) {
-      if (Date.now() > deadline) {
-        await balancer.stop();
-        throw new Error(`haproxy's statistics page never answered:\n${output}`, { cause: error });
-      }
-      await sleep(50);
-    }
-  }
+  // Until its statistics page answers, or it exits, for up to 15 s.
+  let lastError: unknown;
+  const state = async () => {
+    if (child.exitCode !== null) return "exited";
+    return serverStates().then(
+      () => "answering",
+      (error: unknown) => ((lastError = error), "starting"),
+    );
+  };
+  const reached = await poll(state, (answer) => answer !== "starting", { withinMs: 15_000, everyMs: 50 });
+  if (reached === "answering") return balancer;
+  if (reached === "exited") throw new Error(`haproxy exited (${child.exitCode}):\n${output}`);
+  await balancer.stop();
+  throw new Error(`haproxy's statistics page never answered:\n${output}`, { cause: lastError });
 }
 
 async function stop(child: ChildProcess, exited: Promise<unknown>): Promise<void> {

@@ -1,17 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { MemoryTransport } from "./harness.js";
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
-import { createLogger } from "../src/logging/logger.js";
-import { openServices, type Services } from "../src/services.js";
+import { describe, expect, it } from "vitest";
 import { CuttableProxy } from "./cuttable-proxy.js";
-import { adminQuery, withDatabase } from "./databases.js";
+import { withDatabase } from "./databases.js";
 import { poll } from "./poll.js";
+import { type StartedApp, startApp } from "./start-app.js";
 
 // The database server is never stopped: the service reaches it through a TCP proxy this test
 // cuts and restores, and its server-side connections are terminated in the middle of the load.
@@ -31,39 +24,38 @@ interface Outcome {
 interface ServiceUnderTest {
   base: string;
   proxy: CuttableProxy;
-  logs: MemoryTransport["entries"];
+  logs: StartedApp["logs"];
+  /** Its fresh database's name, for reading and ending its sessions from outside. */
+  databaseName: string;
+  /** Closes the app and drops its database, then the proxy. */
   close(): Promise<void>;
 }
 
-/** The real app on the test database, connected through its own proxy. */
-async function startService(databaseName: string, env: Record<string, string> = {}): Promise<ServiceUnderTest> {
+/** The real app on a fresh database, connected through a proxy of its own. */
+async function startService(env: Record<string, string> = {}): Promise<ServiceUnderTest> {
   const target = new URL(serverUrl!);
   const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
   await proxy.open();
-  const viaProxy = new URL(withDatabase(serverUrl!, databaseName));
-  viaProxy.hostname = "127.0.0.1";
-  viaProxy.port = String(proxy.port);
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "info",
-    DATABASE_URL: viaProxy.toString(),
-    DATABASE_POOL_MAX: "4",
-    ...env,
+  const app = await startApp({
+    env: { LOG_LEVEL: "info", ...env },
+    // No mail worker: the writers alone use the pool's connections, before and during the outage.
+    mailWorker: false,
+    connectVia: (databaseUrl) => {
+      const viaProxy = new URL(databaseUrl);
+      viaProxy.hostname = "127.0.0.1";
+      viaProxy.port = String(proxy.port);
+      return viaProxy.toString();
+    },
   });
-  const transport = new MemoryTransport();
-  const services: Services = await openServices(config, createLogger(config, transport));
-  const server: Server = createApp(services).listen(0, "127.0.0.1");
-  await once(server, "listening");
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    base: app.url,
     proxy,
-    logs: transport.entries,
+    logs: app.logs,
+    databaseName: new URL(app.config.databaseUrl).pathname.slice(1),
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      app.server.closeAllConnections();
+      await app.close();
       proxy.cut();
-      await services.changes.close();
-      await services.database.close();
     },
   };
 }
@@ -155,26 +147,15 @@ async function untilReady(base: string): Promise<{ status: number; ms: number }>
 }
 
 describe.skipIf(!serverUrl)("database outage (PostgreSQL through a cuttable proxy)", () => {
-  const databaseName = `posts_api_outage_${randomUUID().replaceAll("-", "")}`;
-
-  beforeAll(async () => {
-    const template = inject("templateDatabaseUrl")!;
-    await adminQuery(serverUrl!, `create database "${databaseName}" template "${new URL(template).pathname.slice(1)}"`);
-  });
-
-  afterAll(async () => {
-    await adminQuery(serverUrl!, `drop database if exists "${databaseName}" with (force)`);
-  });
-
   it("answers 503 quickly while the database is away, recovers by itself and loses no acknowledged write", async () => {
-    const service = await startService(databaseName);
+    const service = await startService();
     try {
       const load = await startWriters(service.base);
       await load.acknowledgedInARow(40);
 
       // The server ends the service's sessions (as a failover or a restart would) mid-load.
       const terminatedAt = performance.now();
-      const terminated = await terminateBackends(databaseName);
+      const terminated = await terminateBackends(service.databaseName);
       // Writing again on new sessions before the next blow, so that each phase shows on its own.
       await load.acknowledgedInARow(8, performance.now());
 
@@ -205,7 +186,7 @@ describe.skipIf(!serverUrl)("database outage (PostgreSQL through a cuttable prox
         restored: after,
       };
       const acknowledged = outcomes.filter((o) => o.status === 201);
-      const stored = await postsOf(databaseName, load.authorId);
+      const stored = await postsOf(service.databaseName, load.authorId);
       const storedTitles = new Set(stored.values());
       console.info(
         "outage summary",
@@ -254,23 +235,12 @@ describe.skipIf(!serverUrl)("database outage (PostgreSQL through a cuttable prox
 });
 
 describe.skipIf(!serverUrl)("database partition (packets dropped, nothing refused)", () => {
-  const databaseName = `posts_api_partition_${randomUUID().replaceAll("-", "")}`;
-
-  beforeAll(async () => {
-    const template = inject("templateDatabaseUrl")!;
-    await adminQuery(serverUrl!, `create database "${databaseName}" template "${new URL(template).pathname.slice(1)}"`);
-  });
-
-  afterAll(async () => {
-    await adminQuery(serverUrl!, `drop database if exists "${databaseName}" with (force)`);
-  });
-
   // Short, so that the stall shows them quickly, yet well above what a write takes.
   const connectTimeoutMs = 500;
   const queryTimeoutMs = 750;
 
   it("answers 503 within the configured timeouts instead of hanging, then recovers", async () => {
-    const service = await startService(databaseName, {
+    const service = await startService({
       DATABASE_CONNECT_TIMEOUT_MS: String(connectTimeoutMs),
       DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs),
     });
@@ -300,7 +270,7 @@ describe.skipIf(!serverUrl)("database partition (packets dropped, nothing refuse
       const inFlightAtStall = outcomes.filter((o) => o.startedAt < stalledAt && o.endedAt >= stalledAt);
       const after = outcomes.filter((o) => o.startedAt >= restoredAt);
       const acknowledged = outcomes.filter((o) => o.status === 201);
-      const stored = await postsOf(databaseName, load.authorId);
+      const stored = await postsOf(service.databaseName, load.authorId);
       console.info(
         "partition summary",
         JSON.stringify({

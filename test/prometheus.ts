@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { poll } from "./poll.js";
 
 const CONFIG_DIR = fileURLToPath(new URL("../deploy/prometheus/", import.meta.url));
 /** Where Debian's prometheus package installs the server. */
@@ -82,18 +82,17 @@ export async function startPrometheus(options: {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`prometheus exited (${child.exitCode}):\n${output}`);
-    const ready = await fetch(`${base}/-/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return prometheus;
-    if (Date.now() > deadline) {
-      await prometheus.stop();
-      throw new Error(`prometheus never became ready:\n${output}`);
-    }
-    await sleep(100);
-  }
+  // Until it answers ready, or exits, for up to a minute.
+  const state = async () =>
+    child.exitCode !== null
+      ? "exited"
+      : await fetch(`${base}/-/ready`).then(
+          (res) => (res.ok ? "ready" : "starting"),
+          () => "starting",
+        );
+  const reached = await poll(state, (answer) => answer !== "starting", { withinMs: 60_000, everyMs: 100 });
+  if (reached === "ready") return prometheus;
+  if (reached === "exited") throw new Error(`prometheus exited (${child.exitCode}):\n${output}`);
+  await prometheus.stop();
+  throw new Error(`prometheus never became ready:\n${output}`);
 }

@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
 import { redisRateLimitStores } from "../src/http/redis-rate-limit-stores.js";
-import { createLogger } from "../src/logging/logger.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
-import { MemoryTransport, useTestApp } from "./harness.js";
+import { useTestApp } from "./harness.js";
+import { poll } from "./poll.js";
 import { REDIS_URL, redisAvailable } from "./redis.js";
+import { startApp } from "./start-app.js";
 import { loggedAt, longestPause, stallFigures, timed } from "./stall-figures.js";
 
 // Two instances count one client's requests in Redis, reached through a proxy this test cuts and
@@ -30,42 +26,23 @@ afterAll(async () => {
 
 /** An instance of the app on the test database, counting in Redis through `proxy`, with its own log. */
 async function startInstance(proxy: CuttableProxy, prefix: string) {
-  // TRUST_PROXY: each phase of the test is a client of its own (X-Forwarded-For), with a fresh count.
-  const env = { NODE_ENV: "test", RATE_LIMIT_ENABLED: "true", RATE_LIMIT_GLOBAL: String(LIMIT), TRUST_PROXY: "true" };
-  const config = loadConfig({ ...env, DATABASE_URL: "pglite:memory", LOG_LEVEL: "info" });
-  const transport = new MemoryTransport();
-  const logger = createLogger(config, transport);
-  const stores = redisRateLimitStores({ url: `redis://127.0.0.1:${proxy.port}`, prefix, logger });
-  const server: Server = createApp({
-    config,
-    database: t.database,
-    auth: t.auth,
-    logger,
-    mailer: t.mailer,
-    rateLimitStores: stores,
-  }).listen(0, "127.0.0.1");
-  await once(server, "listening");
-  closers.push(
-    () => stores.close(),
-    () => new Promise((resolve) => server.close(resolve)),
-  );
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const app = await startApp({
+    beside: t,
+    // TRUST_PROXY: each phase of the test is a client of its own (X-Forwarded-For), with a fresh count.
+    env: { RATE_LIMIT_ENABLED: "true", RATE_LIMIT_GLOBAL: String(LIMIT), TRUST_PROXY: "true", LOG_LEVEL: "info" },
+    rateLimitStores: (logger) => redisRateLimitStores({ url: `redis://127.0.0.1:${proxy.port}`, prefix, logger }),
+  });
+  closers.push(() => app.close());
   const get = async (client: string) => {
     // A request that hangs fails the test here instead of passing late.
-    const res = await fetch(`${base}/api/posts`, {
+    const res = await fetch(`${app.url}/api/posts`, {
       headers: { "x-forwarded-for": client },
       signal: AbortSignal.timeout(5_000),
     });
     return { status: res.status, body: await res.json() };
   };
-  const logged = (start: string) => transport.entries.filter((entry) => String(entry.message).startsWith(start));
+  const logged = (start: string) => app.logs.filter((entry) => String(entry.message).startsWith(start));
   return { get, logged };
-}
-
-async function until(condition: () => boolean, ms = 20_000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!condition() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(condition()).toBe(true);
 }
 
 describe.skipIf(!redisAvailable)("rate limits while Redis is unreachable", () => {
@@ -102,9 +79,10 @@ describe.skipIf(!redisAvailable)("rate limits while Redis is unreachable", () =>
     expect(a.logged("Redis is unreachable")[0]).toMatchObject({ level: "warn" });
 
     await proxy.open();
-    await until(
-      () => a.logged("Redis is reachable again").length === 1 && b.logged("Redis is reachable again").length === 1,
-    );
+    const reachableAgain = () => [a, b].map((instance) => instance.logged("Redis is reachable again").length);
+    expect(await poll(reachableAgain, (counts) => counts.every((count) => count === 1), { withinMs: 20_000 })).toEqual([
+      1, 1,
+    ]);
     expect(
       await statuses([a, "192.0.2.3"], [b, "192.0.2.3"], [a, "192.0.2.3"], [b, "192.0.2.3"], [b, "192.0.2.3"]),
     ).toEqual([200, 200, 200, 200, 429]);

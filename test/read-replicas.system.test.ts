@@ -1,10 +1,10 @@
-import supertest from "supertest";
-import { describe, expect, it, vi } from "vitest";
-import { createApp } from "../src/app.js";
-import { openDatabase } from "../src/db/client.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
 import { createServiceMetrics } from "../src/metrics/prometheus.js";
 import { scraped, valueOf } from "./exposition.js";
 import { createPost, signUp } from "./factories.js";
+import { poll } from "./poll.js";
+import { startApp } from "./start-app.js";
 import { replicaWarnings, streamingReplicaRunsHere, useReplicatedApp } from "./streaming-replica.js";
 
 // A real primary and streaming replica, started for this file. They need PostgreSQL's server
@@ -41,12 +41,9 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
     }
     const list = await t.http.get("/api/posts");
     expect(list.status).toBe(200);
-    await vi.waitFor(
-      async () => {
-        const replayed = await t.http.get("/api/posts");
-        expect(replayed.body.posts.map((p: { title: string }) => p.title)).toContain("Written on the primary");
-      },
-      { timeout: 10_000, interval: 50 },
+    const titles = async () => (await t.http.get("/api/posts")).body.posts.map((p: { title: string }) => p.title);
+    expect(await poll(titles, (seen) => seen.includes("Written on the primary"), { everyMs: 50 })).toContain(
+      "Written on the primary",
     );
   });
 
@@ -54,7 +51,7 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
     const author = await signUp(t);
     await createPost(t, author, { title: "Before the pause" });
     // Past the window the sign-up and that post opened: only the next writes can keep the author on the primary.
-    await new Promise((resolve) => setTimeout(resolve, STICKY_MS + 500));
+    await sleep(STICKY_MS + 500);
     await cluster.onReplica("select pg_wal_replay_pause()");
     try {
       for (const title of ["Second", "Third"]) {
@@ -74,12 +71,8 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
       const post = await createPost(t, author, { title: "Lagging behind" });
       expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(200);
       // The replica has not replayed the post; the author reads it there once the window is over.
-      await vi.waitFor(
-        async () => {
-          expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(404);
-        },
-        { timeout: STICKY_MS * 4, interval: 100 },
-      );
+      const readByAuthor = async () => (await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status;
+      expect(await poll(readByAuthor, (status) => status === 404, { withinMs: STICKY_MS * 4, everyMs: 100 })).toBe(404);
       // A write request reads on the primary: the post it comments on is there.
       const comment = await t.http
         .post(`/api/v2/posts/${post.id}/comments/`)
@@ -97,18 +90,17 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
     const author = await signUp(t);
     const post = await createPost(t, author, { title: "Commented" });
     await cluster.caughtUp();
-    // The app over a database reporting to metrics of its own, as main.ts builds it.
+    // An app whose database reports to metrics of its own, as main.ts builds it.
     const metrics = createServiceMetrics();
-    const database = await openDatabase({
-      url: cluster.primaryUrl,
-      replicaUrls: [cluster.replicaUrl],
-      poolObserver: metrics.pools,
+    const app = await startApp({
+      beside: t,
+      ownServices: true,
+      metrics,
+      env: { DATABASE_REPLICA_URLS: cluster.replicaUrl, DATABASE_REPLICA_STICKY_MS: String(STICKY_MS) },
     });
     const { scrape, close } = await scraped(metrics);
     try {
-      await database.migrate();
-      const app = supertest(createApp({ ...t, database, metrics }));
-      for (let i = 0; i < 3; i++) expect((await app.get(`/api/posts/${post.id}`)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await app.http.get(`/api/posts/${post.id}`)).status).toBe(200);
       const reads = async () => {
         const text = await scrape();
         return [
@@ -117,7 +109,7 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
         ];
       };
       expect(await reads()).toEqual([3, undefined]);
-      const comment = await app
+      const comment = await app.http
         .post(`/api/v2/posts/${post.id}/comments/`)
         .set("Cookie", author.cookie)
         .send({ content: "Read on the primary" });
@@ -127,7 +119,7 @@ describe.skipIf(!streamingReplicaRunsHere)("read replicas (DATABASE_REPLICA_URLS
       expect(primary).toBeGreaterThanOrEqual(1);
     } finally {
       await close();
-      await database.close();
+      await app.close();
     }
   });
 

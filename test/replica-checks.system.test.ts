@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { releaseMigrations } from "../src/backup/migrations.js";
 import { CuttableProxy } from "./cuttable-proxy.js";
 import { createPost, signUp } from "./factories.js";
 import { useTestApp } from "./harness.js";
+import { poll } from "./poll.js";
 import { loggedAt, longestPause, stallFigures, timed } from "./stall-figures.js";
 import { postgresServerInstalled, queryOnce, replicaWarnings, useStreamingReplica } from "./streaming-replica.js";
 
@@ -58,7 +59,12 @@ describe.skipIf(!runsHere)("read replica checks", () => {
       // Replay resumes only once the start-up check has seen the replica behind the primary.
       const migrations = releaseMigrations().length;
       void (async () => {
-        while ((await migratedCount(cluster.primaryUrl)) < migrations) await sleep(50);
+        await poll(
+          () => migratedCount(cluster.primaryUrl),
+          (count) => count >= migrations,
+          { withinMs: 60_000, everyMs: 50 },
+        );
+        // Held back a while longer, so that the start-up check finds the replica behind.
         await sleep(600);
         await cluster.onReplica("select pg_wal_replay_resume()");
       })();
@@ -140,11 +146,14 @@ describe.skipIf(!runsHere)("read replica checks", () => {
       );
     const backInUse = () => t.logs.filter((entry) => entry.message === "Read replica in use again");
     // On a busy machine a check may miss its deadline at start-up: each test starts from a replica in use.
-    const untilInUse = () =>
-      vi.waitFor(async () => expect((await replicaStatus(viaProxy()))?.inUse).toBe(true), {
-        timeout: 20_000,
-        interval: 200,
-      });
+    const untilInUse = async () => {
+      const status = await poll(
+        () => replicaStatus(viaProxy()),
+        (answer) => answer?.inUse === true,
+        { withinMs: 20_000, everyMs: 200 },
+      );
+      expect(status?.inUse).toBe(true);
+    };
 
     it(
       "answers every read from the primary while the replica stalls, sends none there once it missed a deadline, warns once, and uses it again once it answers",
@@ -195,10 +204,8 @@ describe.skipIf(!runsHere)("read replica checks", () => {
       const warned = warningsFor(viaProxy()).length;
       cluster.promoteReplica();
       const post = await createPost(t, author, { title: "Written after the promotion" });
-      await vi.waitFor(
-        async () => expect((await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status).toBe(200),
-        { timeout: 20_000, interval: 200 },
-      );
+      const readByAuthor = async () => (await t.http.get(`/api/posts/${post.id}`).set("Cookie", author.cookie)).status;
+      expect(await poll(readByAuthor, (status) => status === 200, { withinMs: 20_000, everyMs: 200 })).toBe(200);
       for (let i = 0; i < 10; i++) expect((await t.http.get(`/api/posts/${post.id}`)).status).toBe(200);
       expect(await replicaStatus(viaProxy())).toEqual({
         replica: name(viaProxy()),

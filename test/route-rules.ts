@@ -1,5 +1,4 @@
 import type { Role } from "../src/roles.js";
-import { createApp } from "../src/app.js";
 import { routeTableOf } from "../tools/routes/table.js";
 import { unknownId } from "./factories.js";
 import type { TestApp } from "./harness.js";
@@ -93,9 +92,9 @@ export interface Route {
   readonly access: Access | undefined;
 }
 
-/** The route table of the app the test file runs, built as the tests build it. */
+/** The route table of the app the test file runs. */
 export function servedRoutes(t: TestApp): Route[] {
-  return routeTableOf(createApp(t)).map((line) => {
+  return routeTableOf(t.app).map((line) => {
     const [method, path] = line.split(" ") as [string, string];
     return { line, method, path, access: ROUTE_ACCESS[line] };
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminQuery, withDatabase } from "./databases.js";
 import { type Balancer, findHaproxy, startHaproxy } from "./haproxy.js";
 import { type Answer, buildApp, type Instance, send, sessionCookie, startInstance } from "./instances.js";
+import { poll } from "./poll.js";
 import { freePortsIn } from "./ports.js";
 
 // Two instances of the built service (`node dist/main.js`) on one PostgreSQL database and one
@@ -168,8 +169,12 @@ describe.skipIf(skipReason !== undefined)("two instances behind HAProxy", () => 
         // Ready is not enough: the balancer must have seen it, or the next stop leaves no instance up.
         await balancer.waitUntilUp(server);
       }
+      // The load goes on for a hundred answers more once both instances are back.
       const settled = answers.length;
-      while (answers.length < settled + 100) await new Promise((resolve) => setTimeout(resolve, 20));
+      const answered = () => answers.length;
+      expect(await poll(answered, (count) => count >= settled + 100, { withinMs: 30_000 })).toBeGreaterThanOrEqual(
+        settled + 100,
+      );
     } finally {
       loading = false;
       await Promise.all(workers);

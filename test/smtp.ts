@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { poll } from "./poll.js";
 
 const USER = "mailer";
 const PASSWORD = "smtp-password";
@@ -71,15 +72,11 @@ export class TestSmtpServer {
 
   /** The messages to `address` with `subject`, waiting up to `timeoutMs` until there are at least `count`. */
   async waitForMail(address: string, subject: string, count = 1, timeoutMs = 20_000): Promise<ReceivedMail[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const mails = this.received.filter(
-        (mail) => mail.envelopeTo.includes(address) && mail.parsed.subject === subject,
-      );
-      if (mails.length >= count) return mails;
-      if (Date.now() > deadline) throw new Error(`${mails.length} of ${count} mails to ${address} arrived`);
-      await sleep(50);
-    }
+    const arrived = () =>
+      this.received.filter((mail) => mail.envelopeTo.includes(address) && mail.parsed.subject === subject);
+    const mails = await poll(arrived, (found) => found.length >= count, { withinMs: timeoutMs, everyMs: 50 });
+    if (mails.length < count) throw new Error(`${mails.length} of ${count} mails to ${address} arrived`);
+    return mails;
   }
 }
 

@@ -12,8 +12,10 @@ import { ChangeFeed } from "../src/changes/index.js";
 import { loadConfig } from "../src/config.js";
 import type { AppOptions } from "../src/deps.js";
 import { createHttpServer } from "../src/http/server.js";
-import { createLogger } from "../src/logging/logger.js";
+import type { RateLimitStores } from "../src/http/rate-limit.js";
+import { createLogger, type Logger } from "../src/logging/logger.js";
 import { Mailer } from "../src/mail/mailer.js";
+import type { ServiceMetrics } from "../src/metrics/sources.js";
 import { openServices, type Services } from "../src/services.js";
 import { adminQuery, withDatabase } from "./databases.js";
 import { embeddedTemplate } from "./embedded-template.js";
@@ -53,8 +55,23 @@ export interface StartAppOptions {
   realPasswordHashing?: boolean;
   /** Whether its mail worker sends the outbox; by default only an app of its own database's does. */
   mailWorker?: boolean;
-  /** Parts given to the app as they are (metrics, rate-limit stores, a change feed, readiness). */
+  /** Parts given to the app as they are (a change feed, readiness, the live streams' settings). */
   parts?: Partial<AppOptions>;
+  /**
+   * Prometheus metrics, given to the app and, as main.ts wires them, told about the database pool
+   * the app opens (a pool it borrows already reports to whoever opened it).
+   */
+  metrics?: ServiceMetrics;
+  /**
+   * Shared rate-limit counters (Redis), built on the app's own logger so that their warnings land
+   * in its log; closed with the app.
+   */
+  rateLimitStores?: (logger: Logger) => RateLimitStores;
+  /**
+   * The address it connects to, given its fresh database's: a proxy's, for a test that cuts the
+   * database away. Only for an app of its own database (not `beside`).
+   */
+  connectVia?: (databaseUrl: string) => string;
   /** How it is served; by default as main.ts serves it. */
   serve?: (app: Express) => Server;
   /**
@@ -65,6 +82,8 @@ export interface StartAppOptions {
 }
 
 export interface StartedApp extends Services {
+  /** The Express app it serves, for what reads the app itself (its route table). */
+  app: Express;
   server: Server;
   /** Requests to the running app; no cookie is kept between them. */
   http: ReturnType<typeof supertest>;
@@ -81,13 +100,13 @@ export interface StartedApp extends Services {
 
 /** Starts the real app on a real database and serves it on a free port: every test app starts here. */
 export async function startApp(options: StartAppOptions = {}): Promise<StartedApp> {
-  const { beside } = options;
+  const { beside, connectVia = (url: string) => url } = options;
   const fresh = beside ? undefined : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "debug",
     DATABASE_POOL_MAX: "4",
-    DATABASE_URL: beside?.config.databaseUrl ?? fresh!.url,
+    DATABASE_URL: beside?.config.databaseUrl ?? connectVia(fresh!.url),
     ...options.env,
   });
   const transport = new MemoryTransport();
@@ -98,7 +117,11 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
   let owned: { database: boolean; changes: boolean };
   if (!beside || (options.ownServices && beside.database.kind === "postgres")) {
     const initialData = config.databaseUrl === "pglite:memory" ? await embeddedTemplate() : undefined;
-    services = await openServices(config, logger, { passwordHasher, initialData });
+    services = await openServices(config, logger, {
+      passwordHasher,
+      initialData,
+      poolObserver: options.metrics?.pools,
+    });
     owned = { database: true, changes: true };
   } else {
     // PGlite is one process's database: a second instance shares its handle, with a feed of its own.
@@ -112,7 +135,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
   const mailWorker = options.mailWorker ?? !beside;
   if (mailWorker) services.mailer.startWorker();
 
-  const app = createApp({ ...services, ...options.parts });
+  const rateLimitStores = options.rateLimitStores?.(logger);
+  const app = createApp({ ...services, metrics: options.metrics, rateLimitStores, ...options.parts });
   // main.ts's server: its keep-alive outlasts a client's, so no request races a close.
   const server = (options.serve ?? ((served) => createHttpServer(served).listen(0, "127.0.0.1")))(app);
   const conformance =
@@ -122,6 +146,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
   conformance?.watch(server);
   if (!server.listening) await once(server, "listening");
   return Object.assign(services, {
+    app,
     server,
     http: supertest(server),
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -133,6 +158,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<StartedAp
       if (owned.changes) await services.changes.close();
       await new Promise((resolve) => server.close(resolve));
       if (mailWorker) await services.mailer.stopWorker();
+      await rateLimitStores?.close();
       if (owned.database) await services.database.close();
       await fresh?.drop();
     },

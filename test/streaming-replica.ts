@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { type TestApp, useTestApp } from "./harness.js";
 import { freePortIn } from "./ports.js";
+import { poll } from "./poll.js";
 
 // PostgreSQL 15's server programs, where Debian installs them (PG_BINDIR elsewhere).
 const BIN_DIR = process.env.PG_BINDIR ?? "/usr/lib/postgresql/15/bin";
@@ -102,13 +103,10 @@ export function useStreamingReplica(): StreamingReplica {
       onReplica: async (statement: string) => void (await queryOnce(replicaUrl, statement)),
       caughtUp: async () => {
         const lsn = String((await queryOnce(primaryUrl, "select pg_current_wal_lsn()::text as lsn"))[0]?.lsn);
-        const deadline = performance.now() + 30_000;
-        for (;;) {
-          const [replayed] = await queryOnce(replicaUrl, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`);
-          if (replayed?.done === true) return;
-          if (performance.now() > deadline) throw new Error(`the replica did not replay up to ${lsn}`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        const replayed = async () =>
+          (await queryOnce(replicaUrl, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`))[0]?.done;
+        if ((await poll(replayed, (done) => done === true, { withinMs: 30_000, everyMs: 50 })) !== true)
+          throw new Error(`the replica did not replay up to ${lsn}`);
       },
       promoteReplica: () => void postgres("pg_ctl", ["-D", join(dir, "replica"), "-w", "promote"]),
       restartPrimary: () =>

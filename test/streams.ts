@@ -1,16 +1,12 @@
-import { once } from "node:events";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { EventSource } from "eventsource";
 import type { Express } from "express";
-import { afterAll, beforeAll, expect } from "vitest";
-import { createApp } from "../src/app.js";
-import { ChangeFeed } from "../src/changes/index.js";
+import { expect } from "vitest";
 import type { AppOptions } from "../src/deps.js";
-import { createHttpServer } from "../src/http/server.js";
 import type { TestUser } from "./factories.js";
-import type { TestApp } from "./harness.js";
+import { type TestApp, useStartedApp } from "./harness.js";
 import { poll } from "./poll.js";
+import type { StartedApp } from "./start-app.js";
 
 // The live notification stream (GET /api/v2/notifications/ with Accept: text/event-stream), opened
 // the way a browser's EventSource opens it, or read raw where the EventSource hides something.
@@ -22,42 +18,43 @@ export interface StreamHost {
 
 /** The test app's own server. */
 export function useTestAppStreams(t: TestApp): StreamHost {
-  const host: StreamHost = { base: "" };
-  beforeAll(async () => {
-    if (!t.server.listening) await once(t.server, "listening");
-    host.base = baseOf(t.server);
-  });
-  return host;
+  return {
+    get base() {
+      return t.url;
+    },
+  };
 }
 
 export interface SecondInstanceOptions {
   notificationStreams?: AppOptions["notificationStreams"];
-  /** Starts the app's server (Express's own `listen` unless given). */
+  /** Starts the app's server (as main.ts does unless given). */
   serve?: (app: Express) => Server;
+}
+
+export interface SecondInstance extends StreamHost {
+  /** Its own log: a stream it served is logged there. */
+  logs: StartedApp["logs"];
 }
 
 /**
  * A second app on the test's database with a change feed of its own, as another instance would
  * be: what it streams reaches it through the database's notifications, whichever app wrote it.
  */
-export function useSecondInstance(t: TestApp, options: SecondInstanceOptions = {}): StreamHost {
-  const host: StreamHost = { base: "" };
-  const { serve = (app: Express) => createHttpServer(app).listen(0, "127.0.0.1") } = options;
-  let changes: ChangeFeed | undefined;
-  let server: Server | undefined;
-  beforeAll(async () => {
-    changes = await ChangeFeed.open(t.database, t.logger);
-    server = serve(createApp({ ...t, changes, notificationStreams: options.notificationStreams }));
-    if (!server.listening) await once(server, "listening");
-    host.base = baseOf(server);
-  });
-  afterAll(async () => {
-    // Ends its streams, so the server can close.
-    await changes?.close();
-    server?.closeAllConnections();
-    if (server) await new Promise((resolve) => server!.close(resolve));
-  });
-  return host;
+export function useSecondInstance(t: TestApp, options: SecondInstanceOptions = {}): SecondInstance {
+  const second = useStartedApp(() => ({
+    beside: t,
+    ownServices: true,
+    parts: { notificationStreams: options.notificationStreams },
+    serve: options.serve,
+  }));
+  return {
+    get base() {
+      return second.url;
+    },
+    get logs() {
+      return second.logs;
+    },
+  };
 }
 
 export interface ReceivedEvent {
@@ -127,8 +124,4 @@ export async function openRawStream(host: StreamHost, user: TestUser, query = ""
     ended = true;
   })();
   return { res, text: () => text, ended: () => ended, cancel: () => reader.cancel().then(() => reading) };
-}
-
-function baseOf(server: Server): string {
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

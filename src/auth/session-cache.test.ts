@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createPost, signUp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { sessions, users } from "../db/schema.js";
+import { poll } from "../../test/poll.js";
 
 // A long lifetime, so every refusal below comes from the change feed, not from an entry expiring.
 const t = useTestApp({ SESSION_CACHE_MS: "60000" });
@@ -11,14 +12,12 @@ const noAuthSession = { error: "No auth session" };
 const status = async (path: string, cookie: string) => (await t.http.get(path).set("Cookie", cookie)).status;
 
 /** Polls until `path` answers `expected` for the cookie (a notification arrives after its commit), for at most 5 s. */
-async function eventually(path: string, cookie: string, expected: number): Promise<number> {
-  const deadline = Date.now() + 5_000;
-  let last = await status(path, cookie);
-  while (last !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    last = await status(path, cookie);
-  }
-  return last;
+function eventually(path: string, cookie: string, expected: number): Promise<number> {
+  return poll(
+    () => status(path, cookie),
+    (answer) => answer === expected,
+    { withinMs: 5_000, everyMs: 10 },
+  );
 }
 
 describe("the session cache", () => {

@@ -3,6 +3,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { InFlightResponses } from "./in-flight-responses.js";
+import { poll } from "../../test/poll.js";
 
 describe("InFlightResponses", () => {
   let close: (() => Promise<void>) | undefined;
@@ -21,7 +22,8 @@ describe("InFlightResponses", () => {
     close = () => new Promise((resolve) => server.close(() => resolve()));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     const answers = [0, 1, 2].map(() => fetch(url).then((res) => res.text()));
-    while (held.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    const heldCount = () => held.length;
+    expect(await poll(heldCount, (count) => count === 3, { everyMs: 5 })).toBe(3);
     expect(inFlight.size).toBe(3);
 
     const finish = async (res: ServerResponse, body: string) => {

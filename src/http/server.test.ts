@@ -1,27 +1,30 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/harness.js";
-import { createApp } from "../app.js";
+import { type StartedApp, startApp } from "../../test/start-app.js";
 import { createHttpServer, SERVER_TIMEOUTS, type ServerTimeouts } from "./server.js";
 
 // The server as main.ts builds it (createHttpServer over createApp), spoken to over raw sockets,
 // since what is tested happens before or beneath any HTTP client's request.
 
 const t = useTestApp();
-const servers: Server[] = [];
+const apps: StartedApp[] = [];
 
+/** The test app's database served again, by a server with these timeouts; resolves with its port. */
 async function serve(timeouts?: ServerTimeouts): Promise<number> {
-  const server = createHttpServer(createApp(t), timeouts).listen(0, "127.0.0.1");
-  servers.push(server);
-  await once(server, "listening");
-  return (server.address() as AddressInfo).port;
+  const app = await startApp({
+    beside: t,
+    serve: (served) => createHttpServer(served, timeouts).listen(0, "127.0.0.1"),
+  });
+  apps.push(app);
+  return (app.server.address() as AddressInfo).port;
 }
 
-afterAll(() => {
-  for (const server of servers) server.closeAllConnections();
-  return Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+afterAll(async () => {
+  for (const app of apps) app.server.closeAllConnections();
+  await Promise.all(apps.map((app) => app.close()));
 });
 
 interface Exchange {
@@ -46,7 +49,7 @@ async function exchange(port: number, chunks: string[], gapMs = 0): Promise<Exch
     for (const chunk of chunks) {
       if (socket.destroyed) return;
       socket.write(chunk);
-      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      if (gapMs > 0) await sleep(gapMs);
     }
   })().catch(() => {});
   await closed;
@@ -73,7 +76,8 @@ const QUICK: ServerTimeouts = { keepAliveMs: 1_500, headersMs: 400, requestMs: 1
 
 describe("timeouts", () => {
   it("sets what the README says, with the headers timeout within the request timeout (else Node swaps them)", () => {
-    const server = createHttpServer(createApp(t));
+    // The server alone is under test here: no app needs to answer its requests.
+    const server = createHttpServer(() => undefined);
     expect({
       keepAlive: server.keepAliveTimeout,
       headers: server.headersTimeout,

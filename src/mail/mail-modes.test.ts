@@ -1,25 +1,24 @@
 // Without SMTP_URL, development writes each message and its link to the log (a console backend,
 // so the two-command set-up can still reset a password); elsewhere the endpoints that exist to
 // send mail answer 503 instead of dropping the message silently.
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { signUp, useSecondApp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
+import { poll } from "../../test/poll.js";
 
 const t = useTestApp({ NODE_ENV: "development" });
 const withoutMail = useSecondApp(t, { NODE_ENV: "test" });
 
 async function loggedMail(address: string, subject: string): Promise<string> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    const line = t.logs
+  const logged = () =>
+    t.logs
       .map((entry) => String(entry.message))
       .find((message) =>
         message.startsWith(`Mail written here instead of sent (no SMTP_URL): to ${address}, "${subject}"`),
       );
-    if (line) return line;
-    await sleep(50);
-  }
-  throw new Error(`no logged mail to ${address}`);
+  const line = await poll(logged, (found) => found !== undefined, { withinMs: 20_000, everyMs: 50 });
+  if (line === undefined) throw new Error(`no logged mail to ${address}`);
+  return line;
 }
 
 describe("mail without SMTP_URL", () => {

@@ -2,9 +2,10 @@
 // grace, and gives back what it had claimed but not sent, so the next worker sends it at once
 // instead of after the claim's lease.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { signUp } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
+import { poll } from "../../test/poll.js";
 import { TestSmtpServer } from "../../test/smtp.js";
 import { mailOutbox } from "../db/schema.js";
 
@@ -13,6 +14,19 @@ beforeAll(() => smtp.start());
 afterAll(() => smtp.stop());
 
 const t = useTestApp(() => ({ SMTP_URL: smtp.url, EMAIL_FROM: "Posts <no-reply@posts.test>" }));
+
+/** How many messages the relay holds unanswered, once it holds one. */
+const oneInHand = () =>
+  poll(
+    () => smtp.receiving,
+    (receiving) => receiving === 1,
+  );
+/** How many messages the relay has taken, once there are `count`. */
+const receivedOnceThereAre = (count: number) =>
+  poll(
+    () => smtp.received.length,
+    (received) => received === count,
+  );
 
 it("gives back the messages it claimed but did not send, and the next worker sends each once, at once", async () => {
   // Queued while no worker runs (sign-up mails included), so the next one claims them in one batch.
@@ -28,7 +42,7 @@ it("gives back the messages it claimed but did not send, and the next worker sen
   expect(queued).toBeGreaterThanOrEqual(4);
   smtp.acceptDelayMs = 1_000;
   t.mailer.startWorker();
-  await vi.waitFor(() => expect(smtp.receiving).toBe(1), { timeout: 10_000, interval: 20 });
+  expect(await oneInHand()).toBe(1);
   await t.mailer.stopWorker();
   smtp.acceptDelayMs = 0;
   expect(smtp.received).toHaveLength(1);
@@ -47,7 +61,7 @@ it("gives back the messages it claimed but did not send, and the next worker sen
   t.mailer.startWorker();
   for (const user of users)
     expect(await smtp.waitForMail(user.email, "Reset your password", 1, 10_000)).toHaveLength(1);
-  await vi.waitFor(() => expect(smtp.received).toHaveLength(queued), { timeout: 10_000, interval: 50 });
+  expect(await receivedOnceThereAre(queued)).toBe(queued);
   const messageIds = smtp.received.map((mail) => mail.parsed.messageId);
   expect(new Set(messageIds).size).toBe(queued);
 });
@@ -64,7 +78,7 @@ it("stops within its grace while the relay stalls, and the message it held is se
   // The relay takes the message and then says nothing for 20 s, longer than the worker's grace.
   smtp.acceptDelayMs = 20_000;
   t.mailer.startWorker({ stopGraceMs: 500 });
-  await vi.waitFor(() => expect(smtp.receiving).toBe(1), { timeout: 10_000, interval: 20 });
+  expect(await oneInHand()).toBe(1);
   await t.mailer.stopWorker();
   // Stopped while the relay still held the message, not once it answered.
   expect(smtp.receiving).toBe(1);
@@ -80,7 +94,7 @@ it("stops within its grace while the relay stalls, and the message it held is se
 
   t.mailer.startWorker();
   expect(await smtp.waitForMail(user.email, "Reset your password", 1, 10_000)).toHaveLength(1);
-  await vi.waitFor(() => expect(smtp.received).toHaveLength(before + queued), { timeout: 10_000, interval: 50 });
+  expect(await receivedOnceThereAre(before + queued)).toBe(before + queued);
   const messageIds = smtp.received.slice(before).map((mail) => mail.parsed.messageId);
   expect(new Set(messageIds).size).toBe(queued);
 }, 60_000);

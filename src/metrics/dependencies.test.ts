@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.js";
 import { createSessionCache } from "../auth/session-cache.js";
-import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { redisRateLimitStores } from "../http/redis-rate-limit-stores.js";
 import { createPostCountCache } from "../posts/count-cache.js";
 import { samples, scraped, valueOf } from "../../test/exposition.js";
 import { useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
+import { startApp } from "../../test/start-app.js";
 import { createServiceMetrics } from "./prometheus.js";
 import type { ServiceMetrics } from "./sources.js";
 
@@ -87,41 +85,43 @@ describe("metrics of the database, the change feed, the caches and Redis", () =>
   it.skipIf(!onPostgres)("counts the reads a replica could answer by where they went", async () => {
     // The primary named as its own replica fails the replica's checks (it is not in recovery):
     // every read goes to the primary, and is counted there.
-    const database = await openDatabase({
-      url: t.config.databaseUrl,
-      replicaUrls: [t.config.databaseUrl],
-      poolObserver: metrics.pools,
+    const app = await startApp({
+      beside: t,
+      ownServices: true,
+      metrics,
+      env: { DATABASE_REPLICA_URLS: t.config.databaseUrl },
     });
     try {
-      await database.migrate();
-      expect(database.replicaStatuses().map((status) => status.inUse)).toEqual([false]);
-      const config = { ...t.config, databaseReplicas: { ...t.config.databaseReplicas, urls: [t.config.databaseUrl] } };
-      const app = createApp({ ...t, config, database, metrics });
+      expect(app.database.replicaStatuses().map((status) => status.inUse)).toEqual([false]);
       const before = valueOf(await scrape(), "posts_api_db_reads_total", '{target="primary"}') ?? 0;
-      for (let i = 0; i < 3; i++) expect((await supertest(app).get("/api/posts?limit=1")).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await app.http.get("/api/posts?limit=1")).status).toBe(200);
       const text = await scrape();
       // One read a request, all on the primary; the scrapes' own reads of the mail queue are not a
       // request's and are not counted; a target that took none has no series yet.
       expect(samples(text, "posts_api_db_reads_total")).toEqual([{ labels: '{target="primary"}', value: before + 3 }]);
     } finally {
-      await database.close();
+      await app.close();
     }
   });
 
   it("times the round trip of the change feed's own markers on PostgreSQL (PGlite's listener has none)", async () => {
-    createApp({ ...t, metrics });
-    const name = "posts_api_change_feed_marker_round_trip_seconds";
-    if (!onPostgres) {
-      expect(valueOf(await scrape(), `${name}_count`)).toBe(0);
-      return;
+    const app = await startApp({ beside: t, ownServices: true, metrics });
+    try {
+      const name = "posts_api_change_feed_marker_round_trip_seconds";
+      if (!onPostgres) {
+        expect(valueOf(await scrape(), `${name}_count`)).toBe(0);
+        return;
+      }
+      // The listener sends one every 200 ms.
+      const text = await poll(scrape, (exposition) => (valueOf(exposition, `${name}_count`) ?? 0) >= 3);
+      const count = valueOf(text, `${name}_count`)!;
+      expect(count).toBeGreaterThanOrEqual(3);
+      // A marker not back within the connection timeout gives the connection up: none takes longer.
+      expect(valueOf(text, `${name}_bucket`, '{le="3"}')).toBe(count);
+      expect(valueOf(text, `${name}_sum`)).toBeGreaterThan(0);
+    } finally {
+      await app.close();
     }
-    // The listener sends one every 200 ms.
-    const text = await poll(scrape, (exposition) => (valueOf(exposition, `${name}_count`) ?? 0) >= 3);
-    const count = valueOf(text, `${name}_count`)!;
-    expect(count).toBeGreaterThanOrEqual(3);
-    // A marker not back within the connection timeout gives the connection up: none takes longer.
-    expect(valueOf(text, `${name}_bucket`, '{le="3"}')).toBe(count);
-    expect(valueOf(text, `${name}_sum`)).toBeGreaterThan(0);
   });
 
   it("counts evictions, entries and bytes of the session and post-count caches at their bounds", async () => {
@@ -157,21 +157,21 @@ describe("metrics of the database, the change feed, the caches and Redis", () =>
   });
 
   it("shows Redis unreachable once the rate limiters could not reach it", async () => {
-    // Nothing listens on port 1: every connection attempt is refused.
-    const stores = redisRateLimitStores({
-      url: "redis://127.0.0.1:1",
-      prefix: `metrics-${randomUUID()}:`,
-      logger: t.logger,
+    const app = await startApp({
+      beside: t,
+      env: { RATE_LIMIT_ENABLED: "true" },
+      metrics,
+      // Nothing listens on port 1: every connection attempt is refused.
+      rateLimitStores: (logger) =>
+        redisRateLimitStores({ url: "redis://127.0.0.1:1", prefix: `metrics-${randomUUID()}:`, logger }),
     });
-    const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: t.config.databaseUrl, RATE_LIMIT_ENABLED: "true" });
     try {
-      const app = createApp({ ...t, config, metrics, rateLimitStores: stores });
       // Each instance then counts alone: the request is answered all the same.
-      expect((await supertest(app).get("/api/posts?limit=1")).status).toBe(200);
+      expect((await app.http.get("/api/posts?limit=1")).status).toBe(200);
       const text = await poll(scrape, (exposition) => valueOf(exposition, "posts_api_redis_up") === 0);
       expect(valueOf(text, "posts_api_redis_up")).toBe(0);
     } finally {
-      await stores.close();
+      await app.close();
     }
   });
 });

@@ -1,18 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { once } from "node:events";
-import { request, type Server } from "node:http";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { randomBytes, randomUUID } from "node:crypto";
-import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.js";
-import { loadConfig } from "../config.js";
-import { type Database, openDatabase } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
-import type { RateLimitStores } from "../http/rate-limit.js";
 import { redisRateLimitStores } from "../http/redis-rate-limit-stores.js";
 import { samples } from "../../test/exposition.js";
 import { signUp } from "../../test/factories.js";
-import { useTestApp } from "../../test/harness.js";
+import { useStartedApp, useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
 import { createServiceMetrics } from "./prometheus.js";
 
@@ -41,12 +36,13 @@ function rawRequest(port: number, method: string, path: string, headers: Record<
 }
 
 describe("metrics on their own port", () => {
-  let server: Server;
-  let http: ReturnType<typeof supertest>;
+  const metrics = createServiceMetrics();
+  // Services of its own: on PostgreSQL a pool that reports to the metrics, as main.ts's does.
+  const instance = useStartedApp(() => ({ beside: t, ownServices: true, metrics }));
+  const ownPool = () => instance.database !== t.database;
   let port: number;
   let metricsPort: number;
   let closeMetrics: () => Promise<void>;
-  let database: Database | undefined;
   const scrape = async () => {
     const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(res.status).toBe(200);
@@ -55,27 +51,15 @@ describe("metrics on their own port", () => {
   };
 
   beforeAll(async () => {
-    const metrics = createServiceMetrics();
-    // On PostgreSQL a pool of the app's own, which reports to the metrics as main.ts's does.
-    if (t.database.kind === "postgres")
-      database = await openDatabase({ url: t.config.databaseUrl, poolMax: 2, poolObserver: metrics.pools });
-    server = createApp({ ...t, database: database ?? t.database, metrics }).listen(0, "127.0.0.1");
-    await once(server, "listening");
-    port = (server.address() as { port: number }).port;
-    http = supertest(server);
+    port = (instance.server.address() as AddressInfo).port;
     const listening = await metrics.listen(0, "127.0.0.1");
     metricsPort = listening.port;
     closeMetrics = () => listening.close();
   });
-  afterAll(async () => {
-    await closeMetrics?.();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await database?.close();
-  });
+  afterAll(() => closeMetrics?.());
 
   it("answers /metrics on the metrics port only: the public port's is a 404", async () => {
-    const res = await http.get("/metrics");
+    const res = await instance.http.get("/metrics");
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "Endpoint not found", code: "not_found", endpoint: "GET /metrics" });
     const other = await fetch(`http://127.0.0.1:${metricsPort}/api/posts`);
@@ -86,8 +70,9 @@ describe("metrics on their own port", () => {
   it("counts requests by route template, method and status, and times them", async () => {
     const user = await signUp(t);
     const ids = ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"];
-    for (const id of ids) expect((await http.get(`/api/posts/${id}`).set("Cookie", user.cookie)).status).toBe(404);
-    expect((await http.get("/api/posts?limit=1")).status).toBe(200);
+    for (const id of ids)
+      expect((await instance.http.get(`/api/posts/${id}`).set("Cookie", user.cookie)).status).toBe(404);
+    expect((await instance.http.get("/api/posts?limit=1")).status).toBe(200);
     const text = await scrape();
     expect(samples(text, "http_requests_total")).toEqual(
       expect.arrayContaining([
@@ -132,14 +117,14 @@ describe("metrics on their own port", () => {
   });
 
   it("leaves the readiness probe out, and labels better-auth's endpoints by path, any other auth path as one", async () => {
-    for (let probe = 0; probe < 3; probe++) expect((await http.get("/ready")).status).toBe(200);
-    const signIn = await http
+    for (let probe = 0; probe < 3; probe++) expect((await instance.http.get("/ready")).status).toBe(200);
+    const signIn = await instance.http
       .post("/api/auth/sign-in/email")
       .set("Origin", t.config.authUrl)
       .send({ email: "nobody@example.com", password: "wrong password" });
     expect(signIn.status).toBe(401);
     for (const path of ["x", "y"])
-      expect((await http.get(`/api/auth/${path}-${randomBytes(4).toString("hex")}`)).status).toBe(404);
+      expect((await instance.http.get(`/api/auth/${path}-${randomBytes(4).toString("hex")}`)).status).toBe(404);
     const counted = samples(await scrape(), "http_requests_total");
     expect(counted.filter((sample) => sample.labels.includes('route="/ready"'))).toEqual([]);
     expect(counted).toEqual(
@@ -178,7 +163,8 @@ describe("metrics on their own port", () => {
 
   it("reports the session cache, the change feed and the database", async () => {
     const user = await signUp(t);
-    for (let i = 0; i < 3; i++) expect((await http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await instance.http.get("/api/profile").set("Cookie", user.cookie)).status).toBe(200);
     const text = await scrape();
     const [hits] = samples(text, "posts_api_cache_hits_total").filter((s) => s.labels === '{cache="session"}');
     expect(hits?.value).toBeGreaterThanOrEqual(2);
@@ -191,7 +177,7 @@ describe("metrics on their own port", () => {
     expect(samples(text, "http_requests_in_flight")).toEqual([{ labels: "", value: 0 }]);
     // No Redis here: no series that could pass for an outage.
     expect(samples(text, "posts_api_redis_up")).toEqual([]);
-    if (database) {
+    if (ownPool()) {
       expect(samples(text, "posts_api_db_pool_acquire_seconds_count")[0]?.value).toBeGreaterThan(0);
       expect(samples(text, "posts_api_db_pool_connections").map((s) => s.labels)).toEqual([
         '{pool="primary",state="idle"}',
@@ -253,37 +239,28 @@ describe("metrics on their own port", () => {
 
 describe("rate-limit metrics", () => {
   const redisUrl = process.env.TEST_REDIS_URL;
-  let server: Server;
+  const metrics = createServiceMetrics();
+  const limited = useStartedApp(() => ({
+    beside: t,
+    env: { RATE_LIMIT_ENABLED: "true", RATE_LIMIT_GLOBAL: "2" },
+    metrics,
+    rateLimitStores: redisUrl
+      ? (logger) => redisRateLimitStores({ url: redisUrl, prefix: `metrics-${randomUUID()}:`, logger })
+      : undefined,
+  }));
   let metricsPort: number;
   let close: () => Promise<void>;
-  let stores: RateLimitStores | undefined;
 
   beforeAll(async () => {
-    const metrics = createServiceMetrics();
-    const config = loadConfig({
-      NODE_ENV: "test",
-      DATABASE_URL: t.config.databaseUrl,
-      RATE_LIMIT_ENABLED: "true",
-      RATE_LIMIT_GLOBAL: "2",
-    });
-    stores = redisUrl
-      ? redisRateLimitStores({ url: redisUrl, prefix: `metrics-${randomUUID()}:`, logger: t.logger })
-      : undefined;
-    server = createApp({ ...t, config, metrics, rateLimitStores: stores }).listen(0, "127.0.0.1");
-    await once(server, "listening");
     const listening = await metrics.listen(0, "127.0.0.1");
     metricsPort = listening.port;
     close = () => listening.close();
   });
-  afterAll(async () => {
-    await close?.();
-    await new Promise((resolve) => server?.close(resolve));
-    await stores?.close();
-  });
+  afterAll(() => close?.());
 
   it("counts refusals by limiter", async () => {
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await supertest(server).get("/api/posts?limit=1")).status);
+    for (let i = 0; i < 5; i++) statuses.push((await limited.http.get("/api/posts?limit=1")).status);
     expect(statuses).toEqual([200, 200, 429, 429, 429]);
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(samples(text, "posts_api_rate_limit_refusals_total")).toEqual([{ labels: '{limiter="global"}', value: 3 }]);

@@ -1,5 +1,4 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { EventSource } from "eventsource";
 import pg from "pg";
@@ -7,9 +6,8 @@ import { describe, expect, it } from "vitest";
 import { signUp, type TestUser } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { poll } from "../../test/poll.js";
+import { startApp } from "../../test/start-app.js";
 import { openEventSource, openRawStream, useSecondInstance } from "../../test/streams.js";
-import { createApp } from "../app.js";
-import { ChangeFeed } from "../changes/index.js";
 import { createHttpServer } from "../http/server.js";
 import { sessions, users } from "../db/schema.js";
 
@@ -25,15 +23,6 @@ const instance = useSecondInstance(t, {
   serve: (app) => createHttpServer(app, SHORT_TIMEOUTS).listen(0, "127.0.0.1"),
 });
 
-/** Waits for the condition, checked every 10 ms, for at most 5 s. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 async function send(admin: TestUser, userId: string, message: string): Promise<{ id: string }> {
   const res = await t.http.post("/api/v2/notifications/").set("Cookie", admin.cookie).send({ userId, message });
   expect(res.status).toBe(201);
@@ -44,10 +33,10 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
   it("sends a notification created after it opened: an id starting with its id, event notification and the list's object", async () => {
     const admin = await signUp(t, { roles: ["ADMIN"] });
     const user = await signUp(t);
-    const { source, received } = await openEventSource(instance, user);
+    const { source, received, idsOnceAtLeast } = await openEventSource(instance, user);
     try {
       const created = await send(admin, user.id, "Hello, live");
-      await until(() => received.length === 1, "the notification");
+      await idsOnceAtLeast(1);
       const list = await t.http.get("/api/v2/notifications/").set("Cookie", user.cookie);
       expect(received).toEqual([
         {
@@ -83,8 +72,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
         );
         id = (result as { rows: { id: string }[] }).rows[0]!.id;
       }
-      await until(() => mine.received.length === 1, "the notification");
-      expect(mine.received[0]!.id).toBe(id);
+      expect(await mine.idsOnceAtLeast(1)).toEqual([id]);
       expect(theirs.received).toEqual([]);
     } finally {
       mine.source.close();
@@ -98,14 +86,13 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     const first = await send(admin, user.id, "one");
     const second = await send(admin, user.id, "two");
     const third = await send(admin, user.id, "three");
-    const { source, received } = await openEventSource(instance, user, first.id);
+    const stream = await openEventSource(instance, user, first.id);
     try {
-      await until(() => received.length === 2, "the replay");
+      expect(await stream.idsOnceAtLeast(2)).toEqual([second.id, third.id]);
       const fourth = await send(admin, user.id, "four");
-      await until(() => received.length === 3, "the live notification");
-      expect(received.map((event) => event.id)).toEqual([second.id, third.id, fourth.id]);
+      expect(await stream.idsOnceAtLeast(3)).toEqual([second.id, third.id, fourth.id]);
     } finally {
-      source.close();
+      stream.close();
     }
   });
 
@@ -114,7 +101,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     const user = await signUp(t);
     const first = await openEventSource(instance, user);
     const seen = await send(admin, user.id, "seen");
-    await until(() => first.received.length === 1, "the first notification");
+    expect(await first.idsOnceAtLeast(1)).toEqual([seen.id]);
     first.close();
     const away = [await send(admin, user.id, "while away 1"), await send(admin, user.id, "while away 2")];
     expect((await t.http.delete(`/api/v2/notifications/${seen.id}/`).set("Cookie", user.cookie)).status).toBe(204);
@@ -149,18 +136,19 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
 
   it("logs a stream once it ends, with how long it was open", async () => {
     const user = await signUp(t);
-    const from = t.logs.length;
+    const from = instance.logs.length;
     const stream = await openRawStream(instance, user);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // How long the stream stays open is what its log line must show.
+    await sleep(300);
     await stream.cancel();
     const logged = () =>
-      t.logs
+      instance.logs
         .slice(from)
         .filter((entry) => entry.level === "http")
         .map((entry) => String(entry.message))
         .find((line) => line.startsWith("GET /api/v2/notifications/ 200 "));
-    await until(() => logged() !== undefined, "the stream's log line");
-    expect(Number(/ (\d+(?:\.\d+)?) ms$/.exec(logged()!)?.[1])).toBeGreaterThanOrEqual(300);
+    const line = await poll(logged, (found) => found !== undefined);
+    expect(Number(/ (\d+(?:\.\d+)?) ms$/.exec(line ?? "")?.[1])).toBeGreaterThanOrEqual(300);
   });
 
   it("keeps an idle stream alive with a comment line, past the server's request and keep-alive timeouts", async () => {
@@ -170,10 +158,11 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     expect(stream.res.status).toBe(200);
     expect(stream.res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(stream.res.headers.get("cache-control")).toBe("no-cache, no-transform");
-    await until(() => stream.text().includes(": keep-alive\n\n"), "a keep-alive comment");
-    await until(() => Date.now() - opened > 3 * SHORT_TIMEOUTS.requestMs, "the timeouts to pass");
+    expect(await poll(stream.text, (text) => text.includes(": keep-alive\n\n"))).toContain(": keep-alive\n\n");
+    // Outliving the timeouts is what is tested: the stream waits past them.
+    await sleep(Math.max(0, 3 * SHORT_TIMEOUTS.requestMs - (Date.now() - opened)));
     const sentSoFar = stream.text().length;
-    await until(() => stream.text().length > sentSoFar, "another comment");
+    expect((await poll(stream.text, (text) => text.length > sentSoFar)).length).toBeGreaterThan(sentSoFar);
     expect(stream.ended()).toBe(false);
     await stream.cancel();
   });
@@ -195,7 +184,12 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     source.onerror = (error) => errors.push(error.code);
     await endSession(user);
     // The end of the stream, then the reconnection's refusal, after which the client gives up.
-    await until(() => source.readyState === EventSource.CLOSED, "the EventSource to give up");
+    expect(
+      await poll(
+        () => source.readyState,
+        (state) => state === EventSource.CLOSED,
+      ),
+    ).toBe(EventSource.CLOSED);
     expect(errors.at(-1)).toBe(401);
   });
 
@@ -211,7 +205,7 @@ describe("GET /api/v2/notifications/ as a live stream", () => {
     const user = await signUp(t);
     const streams: Awaited<ReturnType<typeof openRawStream>>[] = [];
     for (let n = 0; n < 6; n++) streams.push(await openRawStream(instance, user));
-    await until(() => streams[0]!.ended(), "the oldest stream to end");
+    expect(await poll(streams[0]!.ended, (ended) => ended)).toBe(true);
     expect(streams.slice(1).map((stream) => stream.ended())).toEqual([false, false, false, false, false]);
     await Promise.all(streams.slice(1).map((stream) => stream.cancel()));
   });
@@ -262,17 +256,18 @@ describe.runIf(process.env.TEST_DATABASE_URL !== undefined)("a stream whose star
 
 describe("notification streams at shutdown", () => {
   it("end when the change feed closes, so a draining server can finish", async () => {
-    const feed = await ChangeFeed.open(t.database, t.logger);
-    const app = createApp({ ...t, changes: feed }).listen(0, "127.0.0.1");
-    await once(app, "listening");
-    const user = await signUp(t);
-    const res = await fetch(`http://127.0.0.1:${(app.address() as AddressInfo).port}/api/v2/notifications/`, {
-      headers: { cookie: user.cookie, accept: "text/event-stream" },
-    });
-    expect(res.status).toBe(200);
-    await feed.close();
-    // The body ends (no error): what a client sees when an instance stops, before reconnecting elsewhere.
-    expect(await res.text()).toBe("");
-    await new Promise((resolve) => app.close(resolve));
+    const app = await startApp({ beside: t, ownServices: true });
+    try {
+      const user = await signUp(t);
+      const res = await fetch(`${app.url}/api/v2/notifications/`, {
+        headers: { cookie: user.cookie, accept: "text/event-stream" },
+      });
+      expect(res.status).toBe(200);
+      await app.changes.close();
+      // The body ends (no error): what a client sees when an instance stops, before reconnecting elsewhere.
+      expect(await res.text()).toBe("");
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -5,7 +5,6 @@ import supertest from "supertest";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/harness.js";
 import { ResponseConformance } from "../../test/openapi-conformance.js";
-import { createApp } from "../app.js";
 import { routeTableOf } from "../../tools/routes/table.js";
 import type { OpenApiDocument } from "./document.js";
 
@@ -39,7 +38,7 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("documents every served route and no route that is not served", async () => {
-    const served = routeTableOf(createApp(t));
+    const served = routeTableOf(t.app);
     const documented = documentedRoutes(await servedDocument());
     const isAuth = (route: string) => route.split(" ")[1]!.startsWith("/api/auth/");
     expect(documented.filter((route) => !isAuth(route)).sort()).toEqual(served.filter((route) => !isAuth(route)));
