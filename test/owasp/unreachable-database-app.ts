@@ -2,16 +2,19 @@ import { once } from "node:events";
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from "node:net";
 import supertest from "supertest";
 import { afterAll, beforeAll } from "vitest";
-import Transport from "winston-transport";
 import { createApp } from "../../src/app.js";
 import { createAuth } from "../../src/auth/auth.js";
 import { loadConfig } from "../../src/config.js";
 import { openDatabase } from "../../src/db/client.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { Mailer } from "../../src/mail/mailer.js";
+import { MemoryTransport } from "../start-app.js";
 import type { Http } from "./helpers.js";
 
-/** An app whose database accepts connections and drops them at once: every query fails, without a SQLSTATE. */
+/**
+ * An app whose database accepts connections and drops them at once: every query fails, without a
+ * SQLSTATE. Built by hand, not by startApp, which starts on a database that answers.
+ */
 export function useUnreachableDatabaseApp() {
   const context = {} as { http: Http; logs: Record<string, unknown>[]; logText(): string };
   let dropper: TcpServer;
@@ -26,13 +29,8 @@ export function useUnreachableDatabaseApp() {
       DATABASE_URL: url,
       DATABASE_CONNECT_TIMEOUT_MS: "500",
     });
-    const logs: Record<string, unknown>[] = [];
-    const transport = new (class extends Transport {
-      override log(info: Record<string, unknown>, next: () => void) {
-        logs.push(info);
-        next();
-      }
-    })();
+    const transport = new MemoryTransport();
+    const logs = transport.entries;
     const logger = createLogger(config, transport);
     const database = await openDatabase({ url, poolMax: 2, connectionTimeoutMillis: 500, queryTimeoutMillis: 1000 });
     const mailer = new Mailer({ config, db: database.db, logger });
