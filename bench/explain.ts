@@ -7,7 +7,7 @@ import pg from "pg";
 import { cleanUpAll } from "./cleanup.js";
 import { prepare } from "./steps.js";
 import { schema, posts, comments } from "../src/db/schema.js";
-import type { Db } from "../src/db/client.js";
+import type { DrizzleDb } from "../src/db/client.js";
 import { listVisiblePosts, searchVisiblePosts } from "../src/posts/service.js";
 import { listComments } from "../src/comments/service.js";
 import { SEARCH_WORD } from "./seed.js";
@@ -20,7 +20,7 @@ let captured: { query: string; params: unknown[] }[] = [];
 const db = drizzle(pool, {
   schema,
   logger: { logQuery: (query, params) => void captured.push({ query, params }) },
-}) as unknown as Db;
+}) as unknown as DrizzleDb;
 // Statements as a first request sends them: called without a count cache, nothing is kept between calls.
 const capture = async (work: () => Promise<unknown>) => {
   captured = [];

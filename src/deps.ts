@@ -2,7 +2,7 @@ import type { Auth } from "./auth/auth.js";
 import type { AuthGuards } from "./auth/require-auth.js";
 import type { Config } from "./config.js";
 import type { ChangeFeed } from "./changes/index.js";
-import type { Database, Db } from "./db/client.js";
+import type { Database, DrizzleDb } from "./db/client.js";
 import type { Readiness } from "./http/health.js";
 import type { CursorSigner } from "./http/lists/cursor.js";
 import type { RateLimitStores } from "./http/rate-limit.js";
@@ -44,7 +44,7 @@ declare module "./http/route.js" {
 
 /** What every router is built from. */
 export interface AppDeps extends AppOptions {
-  db: Db;
+  db: DrizzleDb;
   guards: AuthGuards;
   changes: ChangeFeed;
   postCounts: PostCountCache;

@@ -4,7 +4,7 @@ import { postColumns } from "../posts/service.js";
 import { commentColumns } from "../comments/service.js";
 import { notificationColumns } from "../notifications/service.js";
 import { auditColumns } from "../audit/service.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { accounts, auditLog, comments, notifications, posts, sessions, users } from "../db/schema.js";
 import { userNotFound } from "../http/errors.js";
 import { positionOf } from "../http/lists/cursor.js";
@@ -42,7 +42,7 @@ function after(createdAt: PgColumn, id: PgColumn, position: After | undefined): 
  * secret is ever selected. The profile is read before anything is yielded: a user who no longer
  * exists is a 404 before the answer starts.
  */
-export async function* exportAccount(db: Db, userId: string, currentSessionId: string): AsyncGenerator<string> {
+export async function* exportAccount(db: DrizzleDb, userId: string, currentSessionId: string): AsyncGenerator<string> {
   const [user] = await db
     .select({
       id: users.id,

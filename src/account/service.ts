@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth.js";
 import type { Audit } from "../audit/service.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { accounts } from "../db/schema.js";
 import { adminOwnDeletion, invalidPassword, passwordNotSet } from "../http/errors.js";
 import type { Role } from "../roles.js";
@@ -15,7 +15,7 @@ import { deleteUser } from "../users/service.js";
  * meanwhile still refuses it (the last ADMIN cannot leave).
  */
 export async function deleteOwnAccount(
-  db: Db,
+  db: DrizzleDb,
   auth: Auth,
   userId: string,
   password: string,

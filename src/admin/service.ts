@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Audit, recordAudit } from "../audit/service.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { auditLog, comments, mailOutbox, posts, sessions, users } from "../db/schema.js";
 import { HttpError, responses, userNotFound } from "../http/errors.js";
 import { subjectOf } from "../mail/messages.js";
@@ -11,7 +11,7 @@ const countsOf = <K extends string>(rows: { key: K; n: number }[]) =>
   Object.fromEntries(rows.map((row) => [row.key, row.n])) as Partial<Record<K, number>>;
 
 /** What the console's dashboard shows: users by role, posts by status, today's comments, mail waiting or failed. */
-export async function dashboardCounts(db: Db) {
+export async function dashboardCounts(db: DrizzleDb) {
   const role = sql<string>`unnest(${users.roles})`;
   const [byRole, byStatus, [today], byMail] = await Promise.all([
     db.select({ key: role, n: count() }).from(users).groupBy(role),
@@ -38,7 +38,7 @@ export async function dashboardCounts(db: Db) {
 }
 
 /** A user's open sessions, newest first; the token never leaves the database. */
-export async function listUserSessions(db: Db, userId: string) {
+export async function listUserSessions(db: DrizzleDb, userId: string) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw userNotFound();
   return db
@@ -58,7 +58,7 @@ export async function listUserSessions(db: Db, userId: string) {
  * Ends one session of a user, with its audit entry in the same transaction: its next request is
  * signed out, on every instance (the change feed empties the session caches).
  */
-export async function revokeUserSession(db: Db, userId: string, sessionId: string, audit: Audit<string>) {
+export async function revokeUserSession(db: DrizzleDb, userId: string, sessionId: string, audit: Audit<string>) {
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(sessions)
@@ -80,7 +80,7 @@ const targets = alias(users, "target");
 const actors = alias(users, "actor");
 
 /** The audit trail, newest first, filtered, with the actor's and the target user's names and emails. */
-export async function searchAudit(db: Db, filters: AuditFilters, page: { limit: number; offset: number }) {
+export async function searchAudit(db: DrizzleDb, filters: AuditFilters, page: { limit: number; offset: number }) {
   const where = and(
     filters.actor ? eq(auditLog.actorId, filters.actor) : undefined,
     filters.action ? eq(auditLog.action, filters.action) : undefined,
@@ -115,7 +115,7 @@ export async function searchAudit(db: Db, filters: AuditFilters, page: { limit: 
 
 /** The outbox's waiting and failed messages for the console: who to, what kind, attempts, last error; never the link. */
 export async function listMail(
-  db: Db,
+  db: DrizzleDb,
   status: "pending" | "failed" | undefined,
   page: { limit: number; offset: number },
 ) {
@@ -134,7 +134,7 @@ const mailRefusals = {
 };
 
 /** Queues a failed message again, with its audit entry in the same transaction. */
-export async function retryMail(db: Db, id: string, audit: Audit<{ id: string; kind: string }>) {
+export async function retryMail(db: DrizzleDb, id: string, audit: Audit<{ id: string; kind: string }>) {
   await db.transaction(async (tx) => {
     const outcome = await requeueFailedMail(tx, id);
     if ("refused" in outcome)
@@ -144,7 +144,7 @@ export async function retryMail(db: Db, id: string, audit: Audit<{ id: string; k
 }
 
 /** A user's comments, newest first, each with its post's title: the console's user page. */
-export async function listUserComments(db: Db, userId: string, page: { limit: number; offset: number }) {
+export async function listUserComments(db: DrizzleDb, userId: string, page: { limit: number; offset: number }) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw userNotFound();
   const where = eq(comments.authorId, userId);

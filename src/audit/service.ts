@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { Request } from "express";
 import { realUserOf } from "../auth/actor.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import type { AuditAction, AuditEntry } from "../db/audit-trail.js";
 import { auditLog } from "../db/schema.js";
 import { redactUrl } from "../logging/logger.js";
@@ -22,7 +22,7 @@ export const auditColumns = {
 };
 
 /** Newest first. */
-export function listAudit(db: Db, page: { limit: number; offset: number }) {
+export function listAudit(db: DrizzleDb, page: { limit: number; offset: number }) {
   return db
     .select(auditColumns)
     .from(auditLog)

@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { AUTH_BASE_PATH } from "./endpoints.js";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { schema } from "../db/schema.js";
 import { logBetterAuth } from "../logging/better-auth-log.js";
 import type { Logger } from "../logging/logger.js";
@@ -30,7 +30,7 @@ export interface PasswordHasher {
 
 export interface AuthOptions {
   config: Config;
-  db: Db;
+  db: DrizzleDb;
   logger: Logger;
   mailer: Mailer;
   /** Tests replace better-auth's deliberately slow scrypt; production never passes one. */

@@ -1,6 +1,6 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { users } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
 
@@ -12,7 +12,7 @@ export interface AddressOwner {
 }
 
 /** The account that holds `address`, compared as better-auth compares addresses (lower case). */
-export async function ownerOf(db: Db, address: string): Promise<AddressOwner | undefined> {
+export async function ownerOf(db: DrizzleDb, address: string): Promise<AddressOwner | undefined> {
   const [owner] = await db
     .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
     .from(users)
@@ -26,7 +26,7 @@ export async function ownerOf(db: Db, address: string): Promise<AddressOwner | u
  * whoever asked learns nothing from it, and the owner learns that someone tried.
  */
 export async function mailVerificationOrNotice(
-  db: Db,
+  db: DrizzleDb,
   mailer: Pick<Mailer, "queue">,
   user: { id: string; name: string; email: string },
   url: string,
@@ -53,7 +53,7 @@ export interface TakenAddressChange {
  * account's change goes straight to the new address, which gets the notice now.
  */
 export async function mailForTakenAddress(
-  db: Db,
+  db: DrizzleDb,
   mailer: Mailer,
   change: TakenAddressChange,
   link: (url: string) => string,

@@ -3,7 +3,7 @@ import { toNodeHandler } from "better-auth/node";
 import express, { type RequestHandler } from "express";
 import type { ChangeFeed } from "../changes/index.js";
 import { whenWriteHeard } from "../http/write-barrier.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
 import {
   betterAuthRefusal,
@@ -57,7 +57,7 @@ export function authHandler(
   changes: ChangeFeed,
   mailer: Mailer,
   limitPerAddress: RequestHandler,
-  db: Db,
+  db: DrizzleDb,
 ): RequestHandler[] {
   const offered = offeredEndpoints(configuredSignInMethods(auth.options.plugins));
   const revokeSession = revokeById(db);

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { users } from "../db/schema.js";
 import type { Mailer } from "../mail/mailer.js";
 
@@ -52,7 +52,7 @@ export async function answeredOnceMailQueued<T>(
  * Deletes the account a sign-up answer names, with its credentials and session. For an address
  * already taken, better-auth answers with a made-up id that names no row, so no other account goes.
  */
-export async function forgetSignedUpUser(db: Db, answer: Response): Promise<void> {
+export async function forgetSignedUpUser(db: DrizzleDb, answer: Response): Promise<void> {
   const body: unknown = await answer
     .clone()
     .json()

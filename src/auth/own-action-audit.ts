@@ -1,10 +1,10 @@
 import { type AuditAction, recordAudit } from "../db/audit-trail.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { AUTH_BASE_PATH } from "./endpoints.js";
 
 /** An account's action on itself through a better-auth endpoint (`/two-factor/enable`), in the audit trail. */
 export function auditOwnAction(
-  db: Db,
+  db: DrizzleDb,
   userId: string,
   action: AuditAction,
   endpoint: string,

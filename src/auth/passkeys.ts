@@ -6,7 +6,7 @@ import { generateRandomString } from "better-auth/crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { passkeys, sessions, verifications } from "../db/schema.js";
 
 /**
@@ -25,7 +25,7 @@ import { passkeys, sessions, verifications } from "../db/schema.js";
  *
  * `@simplewebauthn/server` (ASN.1 and CBOR parsers) is loaded on the first ceremony, not at start.
  */
-export function passkeyPlugin(config: Pick<Config, "authUrl">, db: Db): BetterAuthPlugin {
+export function passkeyPlugin(config: Pick<Config, "authUrl">, db: DrizzleDb): BetterAuthPlugin {
   const relyingParty = new URL(config.authUrl);
   const rpID = relyingParty.hostname;
   const expectedOrigin = relyingParty.origin;
@@ -434,7 +434,7 @@ const refusal = (status: "BAD_REQUEST" | "UNAUTHORIZED" | "NOT_FOUND", code: str
   APIError.from(status, { code, message });
 
 /** Expired verification rows of any kind, a bounded batch at a time: none of them can be used. */
-async function deleteExpiredChallenges(db: Db): Promise<void> {
+async function deleteExpiredChallenges(db: DrizzleDb): Promise<void> {
   const expired = db
     .select({ id: verifications.id })
     .from(verifications)

@@ -1,7 +1,7 @@
 import type { GenericEndpointContext } from "better-auth";
 import { createHash } from "node:crypto";
 import { and, eq, like, ne } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { sessions, verifications } from "../db/schema.js";
 
 const RESET_PREFIX = "reset-password:";
@@ -26,7 +26,7 @@ export const resetIdentifierStorage = {
  * other links of a reset spree, or one a thief requested before the owner changed the password)
  * would otherwise set the password again within its hour.
  */
-export async function endPendingResets(db: Db, userId: string): Promise<void> {
+export async function endPendingResets(db: DrizzleDb, userId: string): Promise<void> {
   await db
     .delete(verifications)
     .where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_PREFIX}%`)));
@@ -39,7 +39,7 @@ export async function endPendingResets(db: Db, userId: string): Promise<void> {
  * that made the change. A database hook rather than a request hook (`hooks.before`): any request
  * hook makes the route guards read every session through better-auth (see session-lookup.ts).
  */
-export function endOtherSessionsOnPasswordChange(db: Db) {
+export function endOtherSessionsOnPasswordChange(db: DrizzleDb) {
   return async (account: Record<string, unknown>, endpoint: GenericEndpointContext | null): Promise<void> => {
     const current = endpoint?.context.session;
     if (endpoint?.path !== "/change-password" || account.password === undefined || !current) return;

@@ -6,7 +6,7 @@ import type { GuardSession, SessionCache } from "./session-cache.js";
 import { createSessionLookup } from "./session-lookup.js";
 import type { Config } from "../config.js";
 import { recordAudit } from "../db/audit-trail.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
 import { sessions, users } from "../db/schema.js";
 import { impersonationTargetNotFound, insufficientRole, noAuthSession, twoFactorRequired } from "../http/errors.js";
@@ -18,7 +18,7 @@ import type { Role } from "../roles.js";
 
 export interface AuthGuardDeps {
   auth: Auth;
-  db: Db;
+  db: DrizzleDb;
   config: Pick<Config, "isDevelopment" | "devAdminKey" | "requireTwoFactorRoles">;
   logger: Logger;
   sessionCache: SessionCache;

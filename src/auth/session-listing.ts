@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import * as z from "zod";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
 import { sessions } from "../db/schema.js";
 import { badRequest } from "../http/errors.js";
@@ -30,7 +30,7 @@ const sessionId = z.uuid();
  * takes. better-auth still checks that the session is the caller's own; another user's session is
  * left alone, with the same answer as an unknown one.
  */
-export function revokeById(db: Db): RequestHandler {
+export function revokeById(db: DrizzleDb): RequestHandler {
   return async (req, _res, next) => {
     const id = authBodyField(req, "id");
     if (id === undefined) return next();

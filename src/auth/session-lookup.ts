@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
 import type { Logger } from "../logging/logger.js";
 import type { Auth, AuthSession } from "./auth.js";
@@ -75,7 +75,7 @@ export function guardSessionOf(found: AuthSession | null): GuardSession | null {
 
 export interface SessionLookupDeps {
   auth: Auth;
-  db: Db;
+  db: DrizzleDb;
   cache: SessionCache;
   logger: Logger;
 }

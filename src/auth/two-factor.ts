@@ -3,7 +3,7 @@ import { auditOwnAction } from "./own-action-audit.js";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { usedTotpCodes } from "../db/schema.js";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -37,11 +37,11 @@ const refusal = (status: "BAD_REQUEST" | "UNAUTHORIZED", code: string, message: 
  * wrong codes, counted in the database that every instance shares), and around it the service's
  * rules: well-formed codes only, a TOTP code accepted once, and the audit trail.
  */
-export function accountPlugins(db: Db): BetterAuthPlugin[] {
+export function accountPlugins(db: DrizzleDb): BetterAuthPlugin[] {
   return [twoFactor({ issuer: "posts-api", backupCodeOptions: { amount: 10 } }), twoFactorRules(db)];
 }
 
-function twoFactorRules(db: Db): BetterAuthPlugin {
+function twoFactorRules(db: DrizzleDb): BetterAuthPlugin {
   return {
     id: "two-factor-rules",
     hooks: {
@@ -127,7 +127,7 @@ async function challengedUser(ctx: HookContext): Promise<string | undefined> {
  * two requests racing with one code cannot both pass, on one instance or two. The user's expired
  * codes go at the same time, which keeps the table to a few rows per user.
  */
-async function claimCode(db: Db, userId: string, code: string): Promise<boolean> {
+async function claimCode(db: DrizzleDb, userId: string, code: string): Promise<boolean> {
   await db.delete(usedTotpCodes).where(and(eq(usedTotpCodes.userId, userId), lt(usedTotpCodes.expiresAt, sql`now()`)));
   const claimed = await db
     .insert(usedTotpCodes)
@@ -137,7 +137,7 @@ async function claimCode(db: Db, userId: string, code: string): Promise<boolean>
   return claimed.length > 0;
 }
 
-async function releaseCode(db: Db, { userId, code }: Claim): Promise<void> {
+async function releaseCode(db: DrizzleDb, { userId, code }: Claim): Promise<void> {
   await db.delete(usedTotpCodes).where(and(eq(usedTotpCodes.userId, userId), eq(usedTotpCodes.code, code)));
 }
 

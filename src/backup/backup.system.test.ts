@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { password, type RunningApp, serverUrl, signUp, useBackupCli } from "../../test/backup-cli.js";
 import { sessionCookieOf } from "../../test/factories.js";
-import type { Db } from "../db/schema.js";
+import type { DrizzleDb } from "../db/schema.js";
 import { TAG_MAX_LENGTH } from "../posts/schemas.js";
 import { listTables, queryRows } from "./catalog.js";
 import { releaseMigrations } from "./migrations.js";
@@ -72,7 +72,7 @@ async function seedAwkwardText(app: RunningApp, userId: string, postId: string):
  * Each table's row count and a digest of its rows' contents (generated columns included), but for
  * notifications' positions: those are the writing database's transaction ids, renumbered by a restore.
  */
-async function fingerprint(db: Db): Promise<Record<string, string>> {
+async function fingerprint(db: DrizzleDb): Promise<Record<string, string>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone to 'UTC'`);
     const result: Record<string, string> = {};

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/schema.js";
+import type { DrizzleDb } from "../db/schema.js";
 
 /** The rows of a query, on either driver (node-postgres and PGlite both answer `{ rows }`). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: DrizzleDb, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }
@@ -14,7 +14,7 @@ export interface TableShape {
 }
 
 /** The tables of the service's schema, every table after the tables its foreign keys point to. */
-export async function listTables(db: Db): Promise<TableShape[]> {
+export async function listTables(db: DrizzleDb): Promise<TableShape[]> {
   const columns = await queryRows<{ table: string; column: string }>(
     db,
     sql`select c.relname as "table", a.attname as "column"
@@ -51,7 +51,7 @@ export async function listTables(db: Db): Promise<TableShape[]> {
 }
 
 /** How many rows each table of the schema holds, for the tables holding any. */
-export async function nonEmptyTables(db: Db): Promise<{ name: string; rows: number }[]> {
+export async function nonEmptyTables(db: DrizzleDb): Promise<{ name: string; rows: number }[]> {
   const found: { name: string; rows: number }[] = [];
   for (const { name } of await listTables(db)) {
     const [counted] = await queryRows<{ rows: number }>(
@@ -69,7 +69,7 @@ export interface AppliedMigration {
 }
 
 /** The last migration drizzle applied to the database, or undefined if it never migrated it. */
-export async function lastAppliedMigration(db: Db): Promise<AppliedMigration | undefined> {
+export async function lastAppliedMigration(db: DrizzleDb): Promise<AppliedMigration | undefined> {
   const [table] = await queryRows<{ exists: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
@@ -94,7 +94,7 @@ export interface CatalogObject {
  * object (indexes, a table's row type, a serial column's sequence, an array type) and what an
  * extension installed: what a restore would drop, or leave beside the service's tables.
  */
-export async function userObjects(db: Db): Promise<CatalogObject[]> {
+export async function userObjects(db: DrizzleDb): Promise<CatalogObject[]> {
   return queryRows<CatalogObject>(
     db,
     sql`with ns as (

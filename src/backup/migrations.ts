@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrationsFolder } from "../db/migrate.js";
-import type { Db } from "../db/schema.js";
+import type { DrizzleDb } from "../db/schema.js";
 
 export interface Migration {
   tag: string;
@@ -32,7 +32,7 @@ export function releaseMigrations(): Migration[] {
  * schema, table and columns), so that the service's own migrator later sees them as applied. A
  * restore needs this inside its transaction: drizzle's migrator opens one of its own.
  */
-export async function applyMigrations(tx: Db, migrations: readonly Migration[]): Promise<void> {
+export async function applyMigrations(tx: DrizzleDb, migrations: readonly Migration[]): Promise<void> {
   await tx.execute(sql`create schema if not exists drizzle`);
   await tx.execute(
     sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { CHANGES_CHANNEL, type Change } from "../changes/feed.js";
-import type { Db } from "../db/schema.js";
+import type { DrizzleDb } from "../db/schema.js";
 import { type CatalogObject, listTables, nonEmptyTables, queryRows, userObjects } from "./catalog.js";
 import { BackupFileError, type BackupHeader, type TableHeader } from "./format.js";
 import { applyMigrations, type OwnedObjects, ownedObjects, releaseMigrations } from "./migrations.js";
@@ -50,7 +50,7 @@ export async function checkBackup(path: string, signing: Signing = {}): Promise<
  * the later migrations of this release run over them. Any failure leaves the database as it was.
  * A database holding rows is refused unless `force`, and then replaced entirely.
  */
-export async function restoreBackup(db: Db, contents: CheckedBackup, force: boolean): Promise<RestoreSummary> {
+export async function restoreBackup(db: DrizzleDb, contents: CheckedBackup, force: boolean): Promise<RestoreSummary> {
   const { path, at } = contents;
   const migrations = releaseMigrations();
   // Counting rows is not enough: another application's empty table, a view or a function holds
@@ -106,7 +106,7 @@ export interface OtherSessions {
 }
 
 /** Other sessions connected to this database on a PostgreSQL server (this one left out). */
-export async function otherSessions(db: Db): Promise<OtherSessions> {
+export async function otherSessions(db: DrizzleDb): Promise<OtherSessions> {
   const rows = await queryRows<{ name: string; address: string | null }>(
     db,
     sql`select coalesce(nullif(application_name, ''), 'unnamed') as name, client_addr::text as address
@@ -123,7 +123,7 @@ export async function otherSessions(db: Db): Promise<OtherSessions> {
  * refuses to run one whose result type changed (SQLSTATE 0A000), so they are cut now, while the
  * operator restores, rather than failing one request each later. A running service reconnects.
  */
-export async function endOtherSessions(db: Db): Promise<number> {
+export async function endOtherSessions(db: DrizzleDb): Promise<number> {
   const [ended] = await queryRows<{ count: number }>(
     db,
     sql`select count(*) filter (where pg_terminate_backend(pid))::int as count
@@ -153,7 +153,7 @@ function foreignObjects(objects: CatalogObject[], owned: OwnedObjects): CatalogO
  * or hold back. Restored rows take this transaction's id, keep their order in `seq`, and the
  * sequence goes on after them.
  */
-async function renumberNotificationPositions(tx: Db): Promise<void> {
+async function renumberNotificationPositions(tx: DrizzleDb): Promise<void> {
   await tx.execute(sql`
     update notifications set tx_id = pg_current_xact_id(), seq = ordered.position
     from (select id, row_number() over (order by tx_id, seq) as position from notifications) as ordered
@@ -181,7 +181,7 @@ function checkShapes(
   }
 }
 
-async function insertRows(tx: Db, table: TableHeader, lines: string[]): Promise<void> {
+async function insertRows(tx: DrizzleDb, table: TableHeader, lines: string[]): Promise<void> {
   const name = sql.identifier(table.table);
   const columns = sql.join(
     table.columns.map((column) => sql.identifier(column)),

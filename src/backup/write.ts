@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { link, open, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/schema.js";
+import type { DrizzleDb } from "../db/schema.js";
 import { lastAppliedMigration, listTables, queryRows } from "./catalog.js";
 import {
   BACKUP_FORMAT,
@@ -36,7 +36,12 @@ export class BackupError extends Error {
  * temporary file (mode 0600: it holds password hashes and sessions) that takes the final name only
  * once complete, on disk and read back whole. An existing file is never overwritten.
  */
-export async function writeBackup(db: Db, out: string, source: string, signingKey?: string): Promise<BackupSummary> {
+export async function writeBackup(
+  db: DrizzleDb,
+  out: string,
+  source: string,
+  signingKey?: string,
+): Promise<BackupSummary> {
   removeStalePartials(dirname(out));
   const temporary = partialPathOf(out);
   // Before the file exists: a signal between its creation and the next line would leave it.
@@ -106,7 +111,7 @@ function cannotWrite(out: string, error: NodeJS.ErrnoException): Error {
   return error;
 }
 
-async function describeSource(tx: Db, source: string): Promise<BackupHeader> {
+async function describeSource(tx: DrizzleDb, source: string): Promise<BackupHeader> {
   const applied = await lastAppliedMigration(tx);
   if (!applied) throw new BackupError("The database has no migrations applied: it is not a database of this service");
   const known = releaseMigrations().find((migration) => migration.createdAt === applied.createdAt);
@@ -123,7 +128,7 @@ async function describeSource(tx: Db, source: string): Promise<BackupHeader> {
 
 /** One table's header line, then its rows through a cursor, a batch at a time. Returns the row count. */
 async function writeTable(
-  tx: Db,
+  tx: DrizzleDb,
   table: { name: string; columns: string[] },
   write: (lines: string[]) => Promise<void>,
 ): Promise<number> {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { type Audit, recordAudit } from "../audit/service.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { comments } from "../db/schema.js";
 import { responses } from "../http/errors.js";
 import type { CursorQuery } from "../http/lists/cursor.js";
@@ -21,7 +21,7 @@ export const commentColumns = {
 export type Comment = Awaited<ReturnType<typeof findComment>>;
 
 /** One cursor page of a post's comments, for the cursor paginator; the caller has checked the post is visible. */
-export function listComments(db: Db, postId: string, page: CursorQuery) {
+export function listComments(db: DrizzleDb, postId: string, page: CursorQuery) {
   return db
     .select({ ...commentColumns, position: positionOf(comments.createdAt) })
     .from(comments)
@@ -31,7 +31,7 @@ export function listComments(db: Db, postId: string, page: CursorQuery) {
 }
 
 /** A comment of this post; the id of a comment under another post is "not found" too. */
-export async function findComment(db: Db, postId: string, id: string) {
+export async function findComment(db: DrizzleDb, postId: string, id: string) {
   const [comment] = await db
     .select(commentColumns)
     .from(comments)
@@ -45,7 +45,7 @@ export async function findComment(db: Db, postId: string, id: string) {
  * author, in one transaction (a savepoint when the caller already holds one).
  */
 export async function createComment(
-  db: Db,
+  db: DrizzleDb,
   post: Pick<Post, "id" | "title" | "authorId">,
   author: { id: string; name: string },
   input: CommentInput,
@@ -69,7 +69,7 @@ export async function createComment(
   });
 }
 
-export async function updateComment(db: Db, comment: Comment, input: CommentInput | CommentPatch) {
+export async function updateComment(db: DrizzleDb, comment: Comment, input: CommentInput | CommentPatch) {
   // A PATCH that sends no field changes nothing, not even updatedAt.
   if (input.content === undefined) return comment;
   const [updated] = await db
@@ -82,7 +82,7 @@ export async function updateComment(db: Db, comment: Comment, input: CommentInpu
 }
 
 /** Deletes a comment and records the audit entry, if any, in the same transaction. */
-export async function deleteComment(db: Db, id: string, audit?: Audit<{ id: string }>): Promise<void> {
+export async function deleteComment(db: DrizzleDb, id: string, audit?: Audit<{ id: string }>): Promise<void> {
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
     if (!deleted) throw responses.notFound();

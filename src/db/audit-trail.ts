@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./client.js";
+import type { DrizzleDb } from "./client.js";
 import { auditLog, users } from "./schema.js";
 
 // The audit trail's writer: who did what to whom. Below every layer that acts (the route guards,
@@ -45,7 +45,7 @@ export type Audit<Written> = (written: Written) => AuditEntry | undefined;
  * (an impersonated request or an adminKey elevation, which change nothing, is recorded on `db` when
  * the request is accepted). The actor's email is copied as it is now: the entry outlives the account.
  */
-export async function recordAudit(db: Db, entry: AuditEntry | undefined): Promise<void> {
+export async function recordAudit(db: DrizzleDb, entry: AuditEntry | undefined): Promise<void> {
   if (!entry) return;
   const actorEmail =
     entry.actorId === null

@@ -9,10 +9,10 @@ import type { PoolObserver } from "./pool-observer.js";
 import { migratePostgres } from "./migrate.js";
 import { openPglite } from "./pglite-database.js";
 import { openReplicas } from "./replicas.js";
-import { type Db, schema } from "./schema.js";
+import { type DrizzleDb, schema } from "./schema.js";
 import { useFastTextArrays } from "./text-array.js";
 
-export type { Database, DatabaseOptions, Db };
+export type { Database, DatabaseOptions, DrizzleDb };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url.startsWith("pglite:") ? openPglite(options) : openPostgres(options);

@@ -1,11 +1,11 @@
 import type { ChannelListener, ListenHandlers } from "./listen.js";
 import type { PoolObserver, PoolState } from "./pool-observer.js";
 import type { ReplicaStatus } from "./replica-health.js";
-import type { Db } from "./schema.js";
+import type { DrizzleDb } from "./schema.js";
 
 /** An open database, PostgreSQL or embedded PGlite: what the app, the CLI and the change feed use of it. */
 export interface Database {
-  readonly db: Db;
+  readonly db: DrizzleDb;
   readonly kind: "postgres" | "pglite";
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;

@@ -5,7 +5,7 @@ import pg from "pg";
 import { dropConnectionsHeldLongerThan } from "./connection-deadline.js";
 import { isDatabaseUnavailable, sqlStateOf } from "./errors.js";
 import { ReplicaHealth, type ReplicaStatus, replicaName } from "./replica-health.js";
-import type { Db } from "./schema.js";
+import type { DrizzleDb } from "./schema.js";
 import { schema } from "./schema.js";
 
 /**
@@ -68,7 +68,7 @@ function readsGoToPrimary(): boolean {
 }
 
 export interface Replicas {
-  db: Db;
+  db: DrizzleDb;
   pools: pg.Pool[];
   /** Each replica and whether reads go there, for `/ready`. */
   statuses(): ReplicaStatus[];
@@ -94,7 +94,7 @@ export interface ReplicaOptions {
 
 /** The primary's drizzle instance with reads routed over the replicas at `urls` while they pass their checks. */
 export function openReplicas(
-  primary: { pool: pg.Pool; db: Db },
+  primary: { pool: pg.Pool; db: DrizzleDb },
   urls: readonly string[],
   options: ReplicaOptions,
 ): Replicas {
@@ -141,8 +141,8 @@ export function openReplicas(
  * drizzle's `withReplicas` over the primary and one drizzle instance per replica (each over a
  * replicaPool), pinning the rest of a request to the primary once it wrote.
  */
-export function routeReads(primary: Db, replicas: Db[]): Db {
-  const routed = withReplicas(primary, replicas as [Db, ...Db[]]);
+export function routeReads(primary: DrizzleDb, replicas: DrizzleDb[]): DrizzleDb {
+  const routed = withReplicas(primary, replicas as [DrizzleDb, ...DrizzleDb[]]);
   const pinning = <F extends (...args: never[]) => unknown>(method: F): F =>
     ((...args: Parameters<F>) => {
       stayOnPrimary();

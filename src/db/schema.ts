@@ -340,5 +340,8 @@ export const schema = {
   mailOutbox,
 };
 
-/** One drizzle type for both drivers; a transaction is a Db too, so services take either. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Drizzle's query builder over this schema, one type for both drivers; a transaction is one too, so
+ * services take either. `Database` (database.ts) is what holds it: connections, listening, health.
+ */
+export type DrizzleDb = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
 import { MAIL_KINDS, type MailKind } from "./messages.js";
 import { insertMail } from "./outbox.js";
@@ -37,7 +37,7 @@ export class Mailer {
   private readonly messageIdDomain: string;
   private recipientLimit: RecipientLimit | undefined;
 
-  constructor(private readonly deps: { config: Pick<Config, "mail" | "authSecret">; db: Db; logger: Logger }) {
+  constructor(private readonly deps: { config: Pick<Config, "mail" | "authSecret">; db: DrizzleDb; logger: Logger }) {
     this.sealer = new PayloadSealer(deps.config.authSecret);
     this.messageIdDomain = /@([^>\s]+)>?\s*$/.exec(deps.config.mail.from)?.[1] ?? "localhost";
   }

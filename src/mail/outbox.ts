@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
 import type { MailKind } from "./messages.js";
 
@@ -13,7 +13,7 @@ export interface NewMail {
 
 export type QueuedMail = typeof mailOutbox.$inferSelect;
 
-export async function insertMail(db: Db, mail: NewMail): Promise<void> {
+export async function insertMail(db: DrizzleDb, mail: NewMail): Promise<void> {
   await db.insert(mailOutbox).values(mail);
 }
 
@@ -24,7 +24,7 @@ export async function insertMail(db: Db, mail: NewMail): Promise<void> {
  * without waiting on, or taking, each other's rows. The lease's end is kept to the millisecond so
  * that the returned row, as JavaScript holds it, names this claim exactly (see `heldBy`).
  */
-export async function claimDueMail(db: Db, leaseMs: number): Promise<QueuedMail | undefined> {
+export async function claimDueMail(db: DrizzleDb, leaseMs: number): Promise<QueuedMail | undefined> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -58,7 +58,7 @@ function heldBy(claim: QueuedMail) {
 }
 
 /** Sent: the link it carried is dropped from the database. False when the claim had run out. */
-export async function markSent(db: Db, claim: QueuedMail): Promise<boolean> {
+export async function markSent(db: DrizzleDb, claim: QueuedMail): Promise<boolean> {
   const rows = await db
     .update(mailOutbox)
     .set({ status: "sent", payload: null, sentAt: sql`now()`, lastError: null })
@@ -67,7 +67,7 @@ export async function markSent(db: Db, claim: QueuedMail): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function markForRetry(db: Db, claim: QueuedMail, delayMs: number, error: string): Promise<void> {
+export async function markForRetry(db: DrizzleDb, claim: QueuedMail, delayMs: number, error: string): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`, lastError: error })
@@ -78,7 +78,7 @@ export async function markForRetry(db: Db, claim: QueuedMail, delayMs: number, e
  * Given up. The sealed values are kept only when `retryable` (the relay refused it, but its link
  * still works once the relay is fixed), so that an administrator may queue it again (`requeueFailedMail`).
  */
-export async function markFailed(db: Db, claim: QueuedMail, error: string, retryable = false): Promise<void> {
+export async function markFailed(db: DrizzleDb, claim: QueuedMail, error: string, retryable = false): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ status: "failed", ...(retryable ? {} : { payload: null }), lastError: error })
@@ -102,7 +102,7 @@ export const outboxColumns = {
 
 /** Messages waiting or given up (or one of the two), newest first, with how many there are. */
 export async function listOutbox(
-  db: Db,
+  db: DrizzleDb,
   status: "pending" | "failed" | undefined,
   page: { limit: number; offset: number },
 ) {
@@ -126,7 +126,7 @@ export async function listOutbox(
  * its link has expired (the user asks again instead).
  */
 export async function requeueFailedMail(
-  db: Db,
+  db: DrizzleDb,
   id: string,
 ): Promise<{ requeued: { id: string; kind: string } } | { refused: "missing" | "not-failed" | "spent" }> {
   const [requeued] = await db
@@ -147,7 +147,7 @@ export async function requeueFailedMail(
 }
 
 /** Gives a claimed message back untried: due now, its attempt not counted. */
-export async function releaseMail(db: Db, claim: QueuedMail): Promise<void> {
+export async function releaseMail(db: DrizzleDb, claim: QueuedMail): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ nextAttemptAt: sql`now()`, attempts: sql`${mailOutbox.attempts} - 1` })
@@ -155,7 +155,7 @@ export async function releaseMail(db: Db, claim: QueuedMail): Promise<void> {
 }
 
 /** How many messages wait and have failed, and how long the oldest waiting one has: for the metrics. */
-export async function mailQueueState(db: Db) {
+export async function mailQueueState(db: DrizzleDb) {
   const [state] = await db
     .select({
       pending: sql<number>`(select count(*)::int from ${mailOutbox} where ${mailOutbox.status} = 'pending')`,

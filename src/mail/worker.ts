@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
 import { type MailKind, renderMail } from "./messages.js";
 import { claimDueMail, markFailed, markForRetry, markSent, type QueuedMail, releaseMail } from "./outbox.js";
@@ -31,7 +31,7 @@ export const WORKER_OPTIONS: MailWorkerOptions = {
 };
 
 interface WorkerDeps {
-  db: Db;
+  db: DrizzleDb;
   logger: Logger;
   transport: MailTransport;
   sealer: PayloadSealer;

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { isUuid } from "../db/uuid.js";
 import { type StreamPosition, streamPositionOf } from "./service.js";
 
@@ -20,7 +20,7 @@ export function eventIdOf(notification: { id: string }, position: { txId: string
  * if it is the user's and still exists. Anything else resumes nowhere: the stream starts afresh.
  */
 export async function resumePosition(
-  db: Db,
+  db: DrizzleDb,
   lastEventId: string | undefined,
   userId: string,
 ): Promise<StreamPosition | undefined> {

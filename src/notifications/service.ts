@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type Audit, recordAudit } from "../audit/service.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { notifications } from "../db/schema.js";
 import { isForeignKeyViolation } from "../db/errors.js";
 import { responses, ValidationError } from "../http/errors.js";
@@ -29,7 +29,7 @@ export interface NewNotification {
  * Writes a notification. Services call it with the transaction of the change it announces, so the
  * change and its notification commit (or roll back) together.
  */
-export async function notify(tx: Db, notification: NewNotification): Promise<void> {
+export async function notify(tx: DrizzleDb, notification: NewNotification): Promise<void> {
   await tx.insert(notifications).values({ ...notification, postId: notification.postId ?? null });
 }
 
@@ -40,7 +40,7 @@ type Notification = Awaited<ReturnType<typeof findOwnNotification>>;
  * is a field error, as DRF's related-field validation.
  */
 export async function sendAdminNotification(
-  db: Db,
+  db: DrizzleDb,
   input: { userId: string; message: string },
   audit: Audit<Notification>,
 ): Promise<Notification> {
@@ -63,7 +63,7 @@ export async function sendAdminNotification(
 }
 
 /** One cursor page of a user's own notifications, for the cursor paginator. */
-export function listOwnNotifications(db: Db, userId: string, page: CursorQuery) {
+export function listOwnNotifications(db: DrizzleDb, userId: string, page: CursorQuery) {
   return db
     .select({ ...notificationColumns, position: positionOf(notifications.createdAt) })
     .from(notifications)
@@ -73,7 +73,7 @@ export function listOwnNotifications(db: Db, userId: string, page: CursorQuery) 
 }
 
 /** Another user's notification is "not found", so ids of others' notifications do not leak. */
-export async function findOwnNotification(db: Db, id: string, userId: string) {
+export async function findOwnNotification(db: DrizzleDb, id: string, userId: string) {
   const [found] = await db
     .select(notificationColumns)
     .from(notifications)
@@ -82,7 +82,7 @@ export async function findOwnNotification(db: Db, id: string, userId: string) {
   return found;
 }
 
-export async function deleteOwnNotification(db: Db, id: string, userId: string): Promise<void> {
+export async function deleteOwnNotification(db: DrizzleDb, id: string, userId: string): Promise<void> {
   const deleted = await db
     .delete(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
@@ -117,7 +117,7 @@ const settled = sql<boolean>`${notifications.txId} < pg_snapshot_xmin(pg_current
  * A user's notifications after the position, oldest first, each marked settled or not; a stream
  * sends the settled ones and reads again later for the others.
  */
-export function notificationsAfter(db: Db, userId: string, after: StreamPosition) {
+export function notificationsAfter(db: DrizzleDb, userId: string, after: StreamPosition) {
   return db
     .select({ ...notificationColumns, txId: sql<string>`${notifications.txId}::text`, seq: notifications.seq, settled })
     .from(notifications)
@@ -135,7 +135,7 @@ export function notificationsAfter(db: Db, userId: string, after: StreamPosition
  * Where a new stream starts: below the oldest transaction in progress, skipping the user's
  * notifications already committed above it, so the stream sends exactly what commits after now.
  */
-export async function streamStart(db: Db, userId: string): Promise<StreamPosition> {
+export async function streamStart(db: DrizzleDb, userId: string): Promise<StreamPosition> {
   const horizon = sql`pg_snapshot_xmin(pg_current_snapshot())`;
   const [start] = await db
     .select({
@@ -150,7 +150,7 @@ export async function streamStart(db: Db, userId: string): Promise<StreamPositio
 }
 
 /** Where a reconnecting stream left off, if that notification is the user's and still exists. */
-export async function streamPositionOf(db: Db, id: string, userId: string): Promise<StreamPosition | undefined> {
+export async function streamPositionOf(db: DrizzleDb, id: string, userId: string): Promise<StreamPosition | undefined> {
   const [found] = await db
     .select({ txId: sql<string>`${notifications.txId}::text`, seq: notifications.seq })
     .from(notifications)

@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import type { AuthGuards } from "../auth/require-auth.js";
 import { actorOf } from "../auth/request-context.js";
 import type { Change, ChangeFeed } from "../changes/index.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { onPrimary } from "../db/replicas.js";
 import type { Logger } from "../logging/logger.js";
 import { eventIdOf, resumePosition } from "./event-ids.js";
@@ -24,7 +24,7 @@ const UNSETTLED_RETRY_FIRST_MS = 50;
 const UNSETTLED_RETRY_MAX_MS = 1_000;
 
 interface StreamDeps {
-  db: Db;
+  db: DrizzleDb;
   changes: ChangeFeed;
   guards: AuthGuards;
   logger: Logger;

@@ -2,7 +2,7 @@ import type { Request } from "express";
 import { deletionAudit } from "../audit/service.js";
 import { authorize } from "../auth/policy.js";
 import { actorOf } from "../auth/request-context.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import type { Logger } from "../logging/logger.js";
 import type { PostInput, PostPatch } from "./schemas.js";
 import * as posts from "./service.js";
@@ -10,14 +10,14 @@ import * as posts from "./service.js";
 // What a post write does in either API version; each version's route answers in its own shape.
 
 /** A post by the acting user. */
-export async function createOwnPost(req: Request, body: PostInput, { db, logger }: { db: Db; logger: Logger }) {
+export async function createOwnPost(req: Request, body: PostInput, { db, logger }: { db: DrizzleDb; logger: Logger }) {
   const post = await posts.createPost(db, actorOf(req).id, body);
   logger.info("Post created", { postId: post.id, authorId: post.authorId });
   return post;
 }
 
 /** The acting user's own post, on one they can see, changed. */
-export async function updateOwnPost(req: Request, db: Db, id: string, body: PostInput | PostPatch) {
+export async function updateOwnPost(req: Request, db: DrizzleDb, id: string, body: PostInput | PostPatch) {
   const actor = actorOf(req);
   const post = await posts.findVisiblePost(db, id, actor);
   authorize(actor, "post.update", post);
@@ -25,7 +25,7 @@ export async function updateOwnPost(req: Request, db: Db, id: string, body: Post
 }
 
 /** Deleted by its author, or an ADMIN (who reaches every post), and audited. */
-export async function deletePostAs(req: Request, db: Db, id: string): Promise<void> {
+export async function deletePostAs(req: Request, db: DrizzleDb, id: string): Promise<void> {
   const actor = actorOf(req);
   const post = await posts.findDeletablePost(db, id, actor);
   authorize(actor, "post.delete", post);

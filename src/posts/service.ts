@@ -3,7 +3,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import { type Audit, recordAudit } from "../audit/service.js";
 import type { Actor } from "../auth/actor.js";
 import { reachesEveryPost, seesHiddenPosts } from "../auth/policy.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { compiledRowsQuery } from "../db/compiled-rows.js";
 import { posts } from "../db/schema.js";
 import { postNotFound } from "../http/errors.js";
@@ -33,7 +33,7 @@ export const newestFirst = [desc(posts.createdAt), desc(posts.id)];
  * The v1 list, the service's hottest query: prepared once per database and kind of reader (the
  * visibility rule differs), so no SQL is built per request and PostgreSQL parses it once per connection.
  */
-function prepareLists(db: Db) {
+function prepareLists(db: DrizzleDb) {
   const page = (where: SQL, name: string) =>
     compiledRowsQuery(
       db
@@ -53,9 +53,9 @@ function prepareLists(db: Db) {
   };
 }
 
-const preparedLists = new WeakMap<Db, ReturnType<typeof prepareLists>>();
+const preparedLists = new WeakMap<DrizzleDb, ReturnType<typeof prepareLists>>();
 
-export function listVisiblePosts(db: Db, actor: Actor | null, page: { limit: number; offset: number }) {
+export function listVisiblePosts(db: DrizzleDb, actor: Actor | null, page: { limit: number; offset: number }) {
   let lists = preparedLists.get(db);
   if (!lists) preparedLists.set(db, (lists = prepareLists(db)));
   if (!actor) return lists.anonymous.execute(page);
@@ -76,7 +76,7 @@ const REMEMBER_COUNTS_ABOVE = SORT_MATCHES_UP_TO;
 
 /** One page of the v2 list and the number of posts matching, for the page-number envelope; `counts` keeps large counts. */
 export async function searchVisiblePosts(
-  db: Db,
+  db: DrizzleDb,
   actor: Actor | null,
   filters: PostFilters,
   orderBy: SQL[],
@@ -129,7 +129,7 @@ export async function searchVisiblePosts(
 }
 
 /** A post the actor may see; any other is "not found", so its existence does not leak. */
-export async function findVisiblePost(db: Db, id: string, actor: Actor | null) {
+export async function findVisiblePost(db: DrizzleDb, id: string, actor: Actor | null) {
   const [post] = await db
     .select(postColumns)
     .from(posts)
@@ -139,12 +139,12 @@ export async function findVisiblePost(db: Db, id: string, actor: Actor | null) {
 }
 
 /** The post an actor may go on to delete: an ADMIN reaches any post, private ones included; others one they see. */
-export async function findDeletablePost(db: Db, id: string, actor: Actor) {
+export async function findDeletablePost(db: DrizzleDb, id: string, actor: Actor) {
   return reachesEveryPost(actor) ? findPost(db, id) : findVisiblePost(db, id, actor);
 }
 
 /** A post whoever may see it; for callers that checked the reader's rights already. */
-async function findPost(db: Db, id: string) {
+async function findPost(db: DrizzleDb, id: string) {
   const [post] = await db.select(postColumns).from(posts).where(eq(posts.id, id));
   if (!post) throw postNotFound();
   return post;
@@ -154,7 +154,7 @@ async function findPost(db: Db, id: string) {
  * The insert of a new post, prepared once per database: building it (values, defaults, the
  * returned columns) took about 0.3 ms a post.
  */
-function prepareCreate(db: Db) {
+function prepareCreate(db: DrizzleDb) {
   return compiledRowsQuery(
     db
       .insert(posts)
@@ -170,9 +170,9 @@ function prepareCreate(db: Db) {
   );
 }
 
-const preparedCreates = new WeakMap<Db, ReturnType<typeof prepareCreate>>();
+const preparedCreates = new WeakMap<DrizzleDb, ReturnType<typeof prepareCreate>>();
 
-export async function createPost(db: Db, authorId: string, input: PostInput) {
+export async function createPost(db: DrizzleDb, authorId: string, input: PostInput) {
   let create = preparedCreates.get(db);
   if (!create) preparedCreates.set(db, (create = prepareCreate(db)));
   const { title, content, tags, visibility } = input;
@@ -180,7 +180,7 @@ export async function createPost(db: Db, authorId: string, input: PostInput) {
   return post!;
 }
 
-export async function updatePost(db: Db, id: string, input: PostInput | PostPatch) {
+export async function updatePost(db: DrizzleDb, id: string, input: PostInput | PostPatch) {
   // A PATCH with no field to change (or only fields the schema drops) changes nothing, not even updatedAt.
   if (Object.values(input).every((value) => value === undefined)) return findPost(db, id);
   const [post] = await db.update(posts).set(input).where(eq(posts.id, id)).returning(postColumns);
@@ -189,7 +189,7 @@ export async function updatePost(db: Db, id: string, input: PostInput | PostPatc
 }
 
 /** Deletes a post (its comments go with it) and records the audit entry, if any, in the same transaction. */
-export async function deletePost(db: Db, id: string, audit?: Audit<{ id: string }>): Promise<void> {
+export async function deletePost(db: DrizzleDb, id: string, audit?: Audit<{ id: string }>): Promise<void> {
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
     if (!deleted) throw postNotFound();
@@ -201,7 +201,7 @@ export async function deletePost(db: Db, id: string, audit?: Audit<{ id: string 
  * Moderation: sets the status and, when it changed, notifies the author; the audit entry, if any,
  * commits with them.
  */
-export async function setPostStatus(db: Db, id: string, status: "visible" | "hidden", audit?: Audit<Post>) {
+export async function setPostStatus(db: DrizzleDb, id: string, status: "visible" | "hidden", audit?: Audit<Post>) {
   const post = await db.transaction(async (tx) => {
     // Locked, so two moderators acting at once cannot both see the old status and both notify.
     const [current] = await tx.select({ status: posts.status }).from(posts).where(eq(posts.id, id)).for("update");

@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { tagCounts } from "../db/schema.js";
 import { likeLiteral } from "../db/like.js";
 
@@ -11,7 +11,7 @@ export const TAGS_LISTED = 100;
  * with it (case-insensitive). Read from tag_counts, which triggers keep in step with posts: the
  * top of an index, never a scan of the posts.
  */
-export function listTags(db: Db, search?: string): Promise<{ name: string; count: number }[]> {
+export function listTags(db: DrizzleDb, search?: string): Promise<{ name: string; count: number }[]> {
   // The search is a prefix, not a pattern.
   const prefix = search === undefined ? undefined : `${likeLiteral(search)}%`;
   return (

@@ -6,7 +6,7 @@ import { ownerOf } from "../auth/email-in-use.js";
 import { answeredOnceMailQueued } from "../auth/mail-in-request.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Role } from "../roles.js";
-import type { Db } from "../db/client.js";
+import type { DrizzleDb } from "../db/client.js";
 import { accounts, users } from "../db/schema.js";
 import { duplicateEmail, HttpError, notOwner, ownEmailChange, userNotFound } from "../http/errors.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -39,20 +39,20 @@ export function publicViewOf(user: PublicUser): { id: string; name: string } {
 }
 
 /** Looks a user up by an id that may not even be a UUID (the impersonation query parameter). */
-export async function findUser(db: Db, id: string): Promise<PublicUser | undefined> {
+export async function findUser(db: DrizzleDb, id: string): Promise<PublicUser | undefined> {
   if (!isUuid(id)) return undefined;
   const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
   return user;
 }
 
-export async function getUser(db: Db, id: string): Promise<PublicUser> {
+export async function getUser(db: DrizzleDb, id: string): Promise<PublicUser> {
   const user = await findUser(db, id);
   if (!user) throw userNotFound();
   return user;
 }
 
 /** A user's record with whether its address is verified: what v2 shows that user and ADMIN. */
-export async function getUserRecord(db: Db, id: string): Promise<PublicUser & { emailVerified: boolean }> {
+export async function getUserRecord(db: DrizzleDb, id: string): Promise<PublicUser & { emailVerified: boolean }> {
   const [user] = isUuid(id)
     ? await db
         .select({ ...publicUserColumns, emailVerified: users.emailVerified })
@@ -63,7 +63,7 @@ export async function getUserRecord(db: Db, id: string): Promise<PublicUser & { 
   return user;
 }
 
-export function listUsers(db: Db, page: { limit: number; offset: number }): Promise<PublicUser[]> {
+export function listUsers(db: DrizzleDb, page: { limit: number; offset: number }): Promise<PublicUser[]> {
   return db
     .select(publicUserColumns)
     .from(users)
@@ -77,7 +77,7 @@ export function listUsers(db: Db, page: { limit: number; offset: number }): Prom
  * substring of name or email, `role` one the user holds.
  */
 export async function searchUsers(
-  db: Db,
+  db: DrizzleDb,
   filters: { search?: string; role?: Role },
   orderBy: SQL[],
   page: { limit: number; offset: number },
@@ -111,7 +111,7 @@ export async function searchUsers(
  * taken address is a 409.
  */
 export async function registerUser(
-  db: Db,
+  db: DrizzleDb,
   auth: Auth,
   mailer: Mailer,
   input: { name: string; email: string; password: string },
@@ -155,7 +155,7 @@ export interface NewUser {
  * Writes the user and its credential account as better-auth's sign-up does, in one transaction,
  * so the user can sign in. The email's unique constraint decides duplicates: no check-then-insert race.
  */
-export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
+export async function createUser(db: DrizzleDb, input: NewUser): Promise<PublicUser> {
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -183,7 +183,7 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
  * whole-record PUT repeats it), never a new one (see ownEmailChange).
  */
 export async function updateOwnProfile(
-  db: Db,
+  db: DrizzleDb,
   id: string,
   { name, email }: { name?: string; email?: string },
 ): Promise<PublicUser> {
@@ -202,7 +202,7 @@ export async function updateOwnProfile(
  * audit entry, with both addresses, commits with the change.
  */
 export async function updateUserAsAdmin(
-  db: Db,
+  db: DrizzleDb,
   mailer: Mailer,
   id: string,
   { name, email }: { name?: string; email?: string },
@@ -245,7 +245,7 @@ export async function updateUserAsAdmin(
  * with them. Returns the roles it replaced too, read under the same row lock.
  */
 export async function setUserRoles(
-  db: Db,
+  db: DrizzleDb,
   id: string,
   roles: Role[],
   audit?: Audit<{ user: PublicUser; previousRoles: Role[] }>,
@@ -276,7 +276,11 @@ function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
  * owner's own deletion keeps only the id. The audit callback sees the roles the row had when it
  * went and may still refuse (a throw rolls the deletion back).
  */
-export async function deleteUser(db: Db, id: string, audit?: Audit<{ email: string; roles: Role[] }>): Promise<void> {
+export async function deleteUser(
+  db: DrizzleDb,
+  id: string,
+  audit?: Audit<{ email: string; roles: Role[] }>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(users)
