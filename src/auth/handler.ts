@@ -28,7 +28,7 @@ import { answeredOnceMailQueued, forgetSignedUpUser } from "./mail-in-request.js
 // Longer than either answer takes on a healthy database, so that both take exactly this long.
 const RESET_REQUEST_MIN_MS = 250;
 
-/** Whether the service passes this request on to better-auth; a HEAD is read as the GET it stands for. */
+/** Whether an endpoint is served with this method; a HEAD is read as the GET it stands for. */
 function answersTo(method: string, endpoint: AuthEndpoint): boolean {
   return method === endpoint.method || (method === "HEAD" && endpoint.method === "GET");
 }
