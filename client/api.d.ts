@@ -1612,15 +1612,19 @@ export interface components {
             user: {
                 /** Format: uuid */
                 id: string;
+                /**
+                 * Format: email
+                 * @example ada@example.com
+                 */
                 email: string;
                 name: string;
-                image: string | null;
                 roles: ("ADMIN" | "MODERATOR" | "USER" | "GUEST")[];
-                emailVerified: boolean;
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+                emailVerified: boolean;
+                image: string | null;
             };
             /** @description The ways the account signs in; no password hash and no provider token */
             accounts: {

@@ -4,26 +4,18 @@ import { commentJson } from "../comments/schemas.js";
 import { timestamp } from "../http/wire.js";
 import { notificationJson } from "../notifications/schemas.js";
 import { postJson } from "../posts/schemas.js";
-import { roleSchema } from "../roles.js";
+import { PASSWORD_MAX_LENGTH } from "../auth/password-rule.js";
+import { ownUserJson } from "../users/schemas.js";
 
 export const deleteOwnAccountBody = z.object({
-  password: z.string().min(1).max(1024).meta({ description: "The account's password, entered again" }),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).meta({ description: "The account's password, entered again" }),
 });
 
 /** GET /api/v2/me/export/: everything the service holds about the requestor, no hash, token or secret. */
 export const accountExportJson = z
   .object({
     exportedAt: timestamp,
-    user: z.object({
-      id: z.uuid(),
-      email: z.string(),
-      name: z.string(),
-      image: z.string().nullable(),
-      roles: z.array(roleSchema),
-      emailVerified: z.boolean(),
-      createdAt: timestamp,
-      updatedAt: timestamp,
-    }),
+    user: ownUserJson.extend({ image: z.string().nullable() }),
     accounts: z
       .array(
         z.object({

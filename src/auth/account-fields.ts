@@ -38,12 +38,14 @@ const EMAIL_ADDRESS =
 
 // The shortest address the pattern allows: "a@b.io".
 const EMAIL_MIN_LENGTH = 6;
+/** The longest address a mail can be delivered to (RFC 5321's path limit, less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
 
 // better-auth stores emails lower-cased; doing the same here keeps one account per address.
 export const emailAddress = () =>
   z
     .email({ pattern: EMAIL_ADDRESS, abort: true })
     .min(EMAIL_MIN_LENGTH)
-    .max(254)
+    .max(EMAIL_MAX_LENGTH)
     .toLowerCase()
     .meta({ example: "ada@example.com" });

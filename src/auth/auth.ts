@@ -11,6 +11,7 @@ import { failureKeepingMailer } from "./mail-in-request.js";
 import { mailVerificationOrNotice } from "./email-in-use.js";
 import { userFieldLimits } from "./field-limits.js";
 import { endOtherSessionsOnPasswordChange, endPendingResets, resetIdentifierStorage } from "./password-change.js";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rule.js";
 import { passkeyPlugin } from "./passkeys.js";
 import { signInMethodPlugins } from "./sign-in-methods.js";
 import { accountPlugins } from "./two-factor.js";
@@ -53,7 +54,8 @@ export function createAuth({ config, db, logger, mailer: serviceMailer, password
     plugins: [...accountPlugins(db), passkeyPlugin(config, db), ...signInMethodPlugins(config, logger)],
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       ...(passwordHasher ? { password: passwordHasher } : {}),
       // better-auth calls these after its own writes; the mail is queued, not sent, before it answers.
       sendResetPassword: ({ user, url }) => mailer.queue("reset-password", user, { url }),

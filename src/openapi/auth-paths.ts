@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import * as z from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import type { Auth } from "../auth/auth.js";
+import { EMAIL_MAX_LENGTH } from "../auth/account-fields.js";
 import { CALLBACK_URL_MAX } from "../auth/callback-urls.js";
 import { userFields } from "../auth/field-limits.js";
 import { AUTH_BASE_PATH, type AuthEndpoint, offeredEndpoints } from "../auth/endpoints.js";
@@ -46,7 +47,7 @@ function fieldRules(origin: string): Record<string, Record<string, z.ZodType>> {
     },
     // An address or a password no account can have is still only a failed sign-in (401).
     "/sign-in/email": {
-      email: z.string().max(254),
+      email: z.string().max(EMAIL_MAX_LENGTH),
       password: z.string().max(PASSWORD_MAX_LENGTH),
       callbackURL: callbackUrl(`${origin}/signed-in`),
     },
@@ -54,8 +55,11 @@ function fieldRules(origin: string): Record<string, Record<string, z.ZodType>> {
     "/change-password": { newPassword: newPassword(), currentPassword: z.string().max(PASSWORD_MAX_LENGTH) },
     "/reset-password": { newPassword: newPassword() },
     "/change-email": { newEmail: userFields.shape.email, callbackURL: callbackUrl(`${origin}/email-changed`) },
-    "/request-password-reset": { email: z.string().max(254), redirectTo: callbackUrl(`${origin}/reset`) },
-    "/send-verification-email": { email: z.string().max(254), callbackURL: callbackUrl(`${origin}/verified`) },
+    "/request-password-reset": { email: z.string().max(EMAIL_MAX_LENGTH), redirectTo: callbackUrl(`${origin}/reset`) },
+    "/send-verification-email": {
+      email: z.string().max(EMAIL_MAX_LENGTH),
+      callbackURL: callbackUrl(`${origin}/verified`),
+    },
   };
 }
 // Fields better-auth refuses to go without, which its description leaves optional.
