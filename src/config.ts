@@ -99,7 +99,7 @@ const envSchema = z.object({
   }),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(10).meta({
     description:
-      "requests a minute per client address on sign-in, sign-up, user creation, change-password and the mail endpoints together (and 3 reset or verification mails an hour per address)",
+      "requests a minute per client address on the credential routes together: those that check a password, cost a password hash, mail a link or run a passkey ceremony (sign-up, sign-in, user creation, password change and reset, email change and verification, passkeys, account deletion); and 3 reset or verification mails an hour per address",
   }),
   RATE_LIMIT_GLOBAL: z.coerce
     .number()

@@ -99,7 +99,8 @@ export interface RouteDeclaration<
   successes: Record<number, Success>;
   /**
    * Counted under the credential limit (RATE_LIMIT_AUTH) instead of the global one: it checks a
-   * password or costs a password hash, so a guess is worth most here. Only for paths without parameters.
+   * password or costs a password hash, so a guess is worth most here. Only for paths without
+   * parameters (the app refuses to start with one).
    */
   credentialLimit?: true;
   /** Error statuses of the route itself, beyond what its access implies and every route may answer. */
@@ -147,7 +148,12 @@ export interface RouteGroup {
 export function credentialRoutesOf(group: RouteGroup): LimitedRoute[] {
   return group.routes
     .filter((declared) => declared.credentialLimit)
-    .map((declared) => ({ method: declared.method.toUpperCase(), path: `${group.base}${declared.path}` }));
+    .map((declared) => {
+      // The limiter compares whole paths: a parameter would match only its own name, never a request.
+      if (declared.path.includes(":"))
+        throw new Error(`${declared.path}: a route under the credential limit cannot have path parameters`);
+      return { method: declared.method.toUpperCase(), path: `${group.base}${declared.path}` };
+    });
 }
 
 /** The group's routes on a router of their own, with the group's conventions around them. */
