@@ -1,3 +1,6 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
 // The layers of src/ (docs/architecture.md), lowest first: a module may import its own layer and
 // the layers below it, never one above. Each layer is a list of folders or root files of src/.
 // A crossing fails `npm run check` with the rule's message, naming both layers.
@@ -12,6 +15,19 @@ export const LAYERS = [
   ["route groups", ["v1", "v2"]],
   ["spine", ["app.ts", "deps.ts", "services.ts", "main.ts", "openapi", "metrics", "cli", "backup"]],
 ];
+
+// Every folder and source file of src/ belongs to a layer: one left out would be checked by nothing.
+const listed = new Set(LAYERS.flatMap(([, entries]) => entries));
+const unlisted = readdirSync(fileURLToPath(import.meta.resolve("./src/"))).filter(
+  (entry) => !entry.endsWith(".test.ts") && !listed.has(entry),
+);
+if (unlisted.length > 0)
+  throw new Error(
+    `src/${unlisted.join(", src/")} belongs to no layer: list it in eslint.layers.js (docs/architecture.md)`,
+  );
+
+// The layers below HTTP never handle a request: Express is not theirs to import.
+const WITHOUT_HTTP = new Set(["db", "changes", "mail"]);
 
 // Imports a lower layer needs of a higher one, each with its reason. Type-only unless said.
 const ALLOWED = {
@@ -44,6 +60,16 @@ export const layerRules = LAYERS.map(([name, entries], index) => {
   return {
     files,
     ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...patterns, ...typeOnly] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [...patterns, ...typeOnly],
+          paths: WITHOUT_HTTP.has(name)
+            ? [{ name: "express", message: `layer "${name}" must not import express; see docs/architecture.md` }]
+            : [],
+        },
+      ],
+    },
   };
 });

@@ -29,6 +29,11 @@ describe("the layer rules", { timeout: 120_000 }, () => {
     expect(messages).toEqual([expect.stringContaining('layer "db" must not import layer "http" (http)')]);
   });
 
+  it("refuse Express below the HTTP layer", async () => {
+    const messages = await layerMessages("src/changes/feed.ts", 'import express from "express";\nvoid express;\n');
+    expect(messages).toEqual([expect.stringContaining('layer "changes" must not import express')]);
+  });
+
   it("refuse a feature importing a route group or the document", async () => {
     const messages = await layerMessages(
       "src/posts/service.ts",
