@@ -14,7 +14,6 @@ import { errorBodiesOf, errorHandler, notFoundHandler } from "./http/error-handl
 import { FinishedRequests, type RequestObserver } from "./http/finished-requests.js";
 import { livenessRoutes, Readiness } from "./http/health.js";
 import { cursorSigner } from "./http/lists/cursor.js";
-import { probeRoutes } from "./http/ready.js";
 import { credentialRoutesOf, mountGroup } from "./http/route.js";
 import { addressRateLimit, rateLimits, recipientLimit } from "./http/rate-limit.js";
 import { securityHeaders } from "./http/security-headers.js";
@@ -23,10 +22,9 @@ import { requestLogger } from "./logging/request-logger.js";
 import { NotificationStreams } from "./notifications/streams.js";
 import { createPostCountCache } from "./posts/count-cache.js";
 import { mailQueueState } from "./mail/outbox.js";
-import { documentationRoutes } from "./openapi/router.js";
 import { findUser } from "./users/service.js";
-import { v1Routes } from "./v1/routes.js";
 import { v2Routes } from "./v2/routes.js";
+import { ROUTE_GROUPS } from "./route-groups.js";
 
 /**
  * Builds the app, each stage before the ones that depend on it (request id before the log line,
@@ -84,9 +82,7 @@ export function createApp(options: AppOptions): Express {
   if (consoleDir) app.use("/admin", adminConsole(consoleDir));
   // Before better-auth, so a sign-in or sign-up over the limit never reaches a password check.
   const limits = { config, logger, stores: options.rateLimitStores, onRefused: metrics?.rateLimitRefused };
-  app.use(
-    rateLimits(limits, [...authCredentialRoutes(), ...credentialRoutesOf(v1Routes), ...credentialRoutesOf(v2Routes)]),
-  );
+  app.use(rateLimits(limits, [...authCredentialRoutes(), ...ROUTE_GROUPS.flatMap(credentialRoutesOf)]));
   // Every mail, whatever queued it, spends its address's budget in the same counters.
   options.mailer.limitPerRecipient(recipientLimit(limits));
   // better-auth reads the raw body itself: it must stay before the JSON parser, which would consume the stream first.
@@ -97,10 +93,7 @@ export function createApp(options: AppOptions): Express {
   app.use(express.json({ limit: "100kb" }));
   app.use(answerWritesOnceHeard(changes));
 
-  app.use(mountGroup(probeRoutes, deps));
-  app.use(v1Routes.base, mountGroup(v1Routes, deps));
-  app.use(documentationRoutes.base, mountGroup(documentationRoutes, deps));
-  app.use(v2Routes.base, mountGroup(v2Routes, deps));
+  for (const group of ROUTE_GROUPS) app.use(group.base || "/", mountGroup(group, deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps));

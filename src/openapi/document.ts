@@ -4,11 +4,8 @@ import { roleGates } from "../auth/policy.js";
 import { methodNotAllowed } from "../http/errors.js";
 import { authPaths } from "./auth-paths.js";
 import { type OpenApiDocument, rateLimitHeaders, withOperationIdsAndLimitHeaders } from "./finishing.js";
-import { probeRoutes } from "../http/ready.js";
 import { livenessRoutes } from "../http/health.js";
-import { documentationRoutes } from "./router.js";
-import { v1Routes } from "../v1/routes.js";
-import { v2Routes } from "../v2/routes.js";
+import { ROUTE_GROUPS } from "../route-groups.js";
 import { TAGS, type Tag } from "../http/route.js";
 import { rolesText } from "../roles.js";
 import { pathsOf, SESSION_COOKIE } from "./operations.js";
@@ -55,10 +52,7 @@ export async function buildOpenApiDocument(auth: Auth): Promise<OpenApiDocument>
     paths: {
       ...authPart.paths,
       ...pathsOf(livenessRoutes),
-      ...pathsOf(probeRoutes),
-      ...pathsOf(v1Routes),
-      ...pathsOf(v2Routes),
-      ...pathsOf(documentationRoutes),
+      ...ROUTE_GROUPS.reduce((paths, group) => ({ ...paths, ...pathsOf(group) }), {}),
     },
     components: {
       securitySchemes: {
