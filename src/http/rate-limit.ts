@@ -5,6 +5,7 @@ import { authBodyField } from "./auth-body.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logging/logger.js";
 import { rateLimited } from "./errors.js";
+import { PROBE_PATHS } from "./ready.js";
 
 const WINDOW_MS = 60_000;
 
@@ -16,9 +17,6 @@ export interface LimitedRoute {
 
 const MAILS_PER_ADDRESS = 3;
 const ADDRESS_WINDOW_MS = 60 * 60_000;
-
-// Probes from the orchestrator must never be refused, or a busy instance would be restarted.
-export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(["/health", "/ready"]);
 
 /** Where the limiters keep their counters; without one, each limiter counts in this process's memory. */
 export interface RateLimitStores {
@@ -50,7 +48,7 @@ export function rateLimits(deps: RateLimitDeps, credentialRoutes: readonly Limit
 
   return (req, res, next) => {
     if (isCredentialRoute(req)) return credentials(req, res, next);
-    if (UNLIMITED_PATHS.has(req.path)) return next();
+    if (PROBE_PATHS.has(req.path)) return next();
     return everything(req, res, next);
   };
 }

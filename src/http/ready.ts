@@ -1,11 +1,12 @@
 import * as z from "zod";
 import { serviceUnavailable } from "./errors.js";
+import { livenessRoutes } from "./health.js";
+import { route, type RouteGroup } from "./route.js";
+import { statusJson } from "./wire.js";
 
 // Under one WAL segment (16 MB) free, the embedded database's next segment may not fit: writes
 // would soon fail for want of space, so the instance says it is not ready before they do.
 const MIN_FREE_DISK_BYTES = 16 * 1024 * 1024;
-import { route, type RouteGroup } from "./route.js";
-import { statusJson } from "./wire.js";
 
 /** `/ready`'s body; `replicas` only where read replicas are configured. */
 const readyJson = statusJson.extend({
@@ -67,3 +68,8 @@ export const probeRoutes: RouteGroup = {
     }),
   ],
 };
+
+/** The probes' paths: an orchestrator must never be refused them, or a busy instance would be restarted. */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(
+  [...livenessRoutes.routes, ...probeRoutes.routes].map(({ path }) => path),
+);

@@ -1,5 +1,5 @@
 import type { createDocument } from "zod-openapi";
-import { UNLIMITED_PATHS } from "../http/rate-limit.js";
+import { PROBE_PATHS } from "../http/ready.js";
 
 type Json = Record<string, unknown>;
 
@@ -42,7 +42,7 @@ export function withOperationIdsAndLimitHeaders(document: OpenApiDocument): Open
       if (!operation) continue;
       operation.operationId ??= operationIdOf(method, path);
       boundRequestStrings(operation);
-      if (UNLIMITED_PATHS.has(path)) {
+      if (PROBE_PATHS.has(path)) {
         delete operation.responses?.["429"];
         continue;
       }
