@@ -2,7 +2,7 @@
 // integer, for either), and v2's `next`/`previous` are links on the service's public URL, whatever
 // Host or forwarded headers a client sent, without the development admin key.
 import { describe, expect, it } from "vitest";
-import { createPost, signUp, useSecondApp } from "./factories.js";
+import { createPost, signUp, useSecondApp, validationFailure } from "./factories.js";
 import { useTestApp } from "./harness.js";
 
 const PUBLIC_URL = "https://api.example.test";
@@ -22,9 +22,8 @@ describe("v1 limit and offset", () => {
       for (const query of ["limit=", "offset=", "limit=&offset=", "offset=%20"]) {
         const res = await t.http.get(`${path}?${query}`).set("Cookie", admin.cookie);
         expect(res.status, `${path}?${query}`).toBe(400);
-        expect(res.body).toMatchObject({ error: "Invalid request", code: "validation_error" });
         const fields = query.split("&").map((pair) => `query.${pair.split("=")[0]}`);
-        expect(Object.keys(res.body.details).sort(), query).toEqual(fields.sort());
+        expect(res.body, query).toEqual(validationFailure(...fields));
       }
       expect((await t.http.get(`${path}?limit=1&offset=0`).set("Cookie", admin.cookie)).status).toBe(200);
     }

@@ -2,7 +2,7 @@
 // a browser's platform authenticator would, and hostile clients answering as they please.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessionCookieOf, signUp, type TestUser } from "../../test/factories.js";
+import { sessionCookieOf, signUp, type TestUser, unknownId } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { SoftwareAuthenticator } from "../../test/software-authenticator.js";
 import { auditLog, passkeys, verifications } from "../db/schema.js";
@@ -106,7 +106,7 @@ describe("passkeys", () => {
     const refused = await post("/delete-passkey", { id }, other.cookie);
     expectJsonRefusal(refused, 404);
     expect(refused.body.code).toBe("PASSKEY_NOT_FOUND");
-    for (const bad of ["not-a-uuid", "00000000-0000-4000-8000-000000000000", "' or 1=1 --"])
+    for (const bad of ["not-a-uuid", unknownId, "' or 1=1 --"])
       expectJsonRefusal(await post("/delete-passkey", { id: bad }, owner.cookie), 404);
 
     const deleted = await post("/delete-passkey", { id }, owner.cookie);
@@ -126,7 +126,7 @@ describe("passkeys", () => {
   it("refuses registration and listing without a session", async () => {
     expectJsonRefusal(await get("/generate-register-options"), 401);
     expectJsonRefusal(await get("/list-user-passkeys"), 401);
-    expectJsonRefusal(await post("/delete-passkey", { id: "00000000-0000-4000-8000-000000000000" }), 401);
+    expectJsonRefusal(await post("/delete-passkey", { id: unknownId }), 401);
     const user = await signUp(t);
     const options = await get("/generate-register-options", user.cookie);
     const response = new SoftwareAuthenticator({ origin: ORIGIN }).register(options.body as never);

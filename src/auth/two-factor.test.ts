@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
-import { sessionCookieOf, signUp, type TestUser } from "../../test/factories.js";
+import { sessionCookieOf, signUp, type TestUser, unknownId } from "../../test/factories.js";
 import { useTestApp } from "../../test/harness.js";
 import { auditLog } from "../db/schema.js";
 
@@ -177,7 +177,7 @@ describe("REQUIRE_TWO_FACTOR_ROLES", () => {
     const res = await t.http
       .post("/api/moderate")
       .set("Cookie", moderator.cookie)
-      .send({ postId: "00000000-0000-4000-8000-000000000000", action: "hide" });
+      .send({ postId: unknownId, action: "hide" });
     expect(res.status).toBe(404);
   });
 });
