@@ -115,6 +115,7 @@ export function createAuthGuards({ auth, db, config, logger, sessionCache, accou
   async function actingUserNow(req: Request): Promise<string | null> {
     const found = await findSession(req);
     if (!found) return null;
+    // Only the ADMIN role, not the development adminKey: a live stream cannot be opened with the key.
     const targetId = found.user.roles.includes("ADMIN") ? impersonationAsked(req) : undefined;
     if (targetId === undefined) return found.user.id;
     const target = await onPrimary(() => accounts.findUser(targetId));
