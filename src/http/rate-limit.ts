@@ -8,15 +8,14 @@ import { rateLimited } from "./errors.js";
 import { PROBE_PATHS } from "./ready.js";
 
 const WINDOW_MS = 60_000;
+const MAILS_PER_ADDRESS = 3;
+const ADDRESS_WINDOW_MS = 60 * 60_000;
 
 /** A route a limiter picks out by its method and full path (`POST /api/auth/sign-in/email`). */
 export interface LimitedRoute {
   method: string;
   path: string;
 }
-
-const MAILS_PER_ADDRESS = 3;
-const ADDRESS_WINDOW_MS = 60 * 60_000;
 
 /** Where the limiters keep their counters; without one, each limiter counts in this process's memory. */
 export interface RateLimitStores {
