@@ -255,14 +255,16 @@ export function endpointOf(originalUrl: string): string | undefined {
 
 /** The endpoints under the credential limit, as the limiter matches requests. */
 export function authCredentialRoutes(): { method: string; path: string }[] {
-  return Object.entries(AUTH_ENDPOINTS)
-    .filter(([, endpoint]) => endpoint.credentialLimit)
-    .map(([path, endpoint]) => ({ method: endpoint.method, path: `${AUTH_BASE_PATH}${path}` }));
+  return routesWhere((endpoint) => endpoint.credentialLimit === true);
 }
 
 /** The endpoints that mail the address their body names. */
 export function mailToBodyAddressRoutes(): { method: string; path: string }[] {
+  return routesWhere((endpoint) => endpoint.mails === "body-address");
+}
+
+function routesWhere(holds: (endpoint: AuthEndpoint) => boolean): { method: string; path: string }[] {
   return Object.entries(AUTH_ENDPOINTS)
-    .filter(([, endpoint]) => endpoint.mails === "body-address")
+    .filter(([, endpoint]) => holds(endpoint))
     .map(([path, endpoint]) => ({ method: endpoint.method, path: `${AUTH_BASE_PATH}${path}` }));
 }
