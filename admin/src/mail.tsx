@@ -3,7 +3,8 @@ import { api, must } from "./api.js";
 import { formatTime } from "./format.js";
 import { Freshness, Status, useLoad } from "./load.js";
 import { fromQuery, toQuery } from "./query.js";
-import { Link, navigate } from "./router.js";
+import { OffsetPages } from "./offset-pages.js";
+import { navigate } from "./router.js";
 
 const PAGE_SIZE = 20;
 const STATUSES = { "": "Waiting and failed", pending: "Waiting", failed: "Failed" } as const;
@@ -103,14 +104,7 @@ export function Mail({ query }: { query: URLSearchParams }) {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages">
-            {start > 0 && (
-              <Link to={`/mail${toQuery({ status, offset: Math.max(0, start - PAGE_SIZE) })}`}>Previous</Link>
-            )}{" "}
-            {start + PAGE_SIZE < loaded.data.count && (
-              <Link to={`/mail${toQuery({ status, offset: start + PAGE_SIZE })}`}>Next</Link>
-            )}
-          </nav>
+          <OffsetPages path="/mail" filters={{ status }} start={start} pageSize={PAGE_SIZE} count={loaded.data.count} />
         </>
       )}
     </>

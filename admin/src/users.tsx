@@ -1,6 +1,7 @@
 import { api, must } from "./api.js";
 import { Status, useLoad } from "./load.js";
 import { fromQuery, toQuery } from "./query.js";
+import { OffsetPages } from "./offset-pages.js";
 import { Link, navigate } from "./router.js";
 
 const PAGE_SIZE = 20;
@@ -80,14 +81,13 @@ export function Users({ query }: { query: URLSearchParams }) {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages">
-            {start > 0 && (
-              <Link to={`/users${toQuery({ search, role, offset: Math.max(0, start - PAGE_SIZE) })}`}>Previous</Link>
-            )}{" "}
-            {start + PAGE_SIZE < loaded.data.count && (
-              <Link to={`/users${toQuery({ search, role, offset: start + PAGE_SIZE })}`}>Next</Link>
-            )}
-          </nav>
+          <OffsetPages
+            path="/users"
+            filters={{ search, role }}
+            start={start}
+            pageSize={PAGE_SIZE}
+            count={loaded.data.count}
+          />
         </>
       )}
     </>
